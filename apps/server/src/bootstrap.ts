@@ -1,0 +1,49 @@
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import type { AppDeps } from './deps';
+import { userBySessionHash } from './features/auth/auth.service';
+import { envAccess, syncPresets } from './features/environments/environments.service';
+import { createMailService, type MailWorkerOptions } from './mail/mail.service';
+import { consoleTransport, type MailTransport, smtpTransport } from './mail/transport';
+
+export type BootstrapOptions = Readonly<{
+  database?: Database;
+  transport?: MailTransport;
+  now?: () => Date;
+  mail?: Partial<Pick<MailWorkerOptions, 'pollMs' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>>;
+  log?: (line: string) => void;
+}>;
+
+/** Builds the dependencies of the app from the configuration: database, mail worker, guards. */
+export const createDeps = async (config: Config, options: BootstrapOptions = {}): Promise<AppDeps> => {
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      poolSize: config.databasePoolSize,
+    }));
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.log(line));
+  const transport = options.transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : consoleTransport(log));
+  const mail = createMailService({
+    db: database.db,
+    transport,
+    from: config.mailFrom,
+    now,
+    log: { warn: (obj, msg) => log(`${msg} ${JSON.stringify(obj)}`) },
+    ...options.mail,
+  });
+  const deps: AppDeps = {
+    config,
+    database,
+    mail,
+    now,
+    guards: {
+      userBySessionHash: (hash) => userBySessionHash(deps, hash),
+      envAccess: (userId, slug) => envAccess(deps, userId, slug),
+    },
+  };
+  await syncPresets(deps);
+  return deps;
+};

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type Database = Readonly<{
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}>;
+
+const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+
+/** The role every request runs as; Row Level Security binds it (see migration 0001). */
+export const appRole = 'kontor_app';
+
+export type DatabaseOptions = Readonly<{
+  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; without it (and without url) an in-memory database. */
+  dataDir?: string;
+  poolSize?: number;
+}>;
+
+/** Opens the database, applies pending migrations and drops to the application role. */
+export const openDatabase = async (options: DatabaseOptions): Promise<Database> =>
+  options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+
+const openPglite = async (dataDir: string | undefined): Promise<Database> => {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(path.join(dataDir, 'pgdata')) : await PGlite.create();
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  // PGlite's single user is a superuser, which Row Level Security never binds.
+  await client.exec(`SET ROLE ${appRole}`);
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+};
+
+const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
+  const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await migratePg(drizzlePg(migrationPool, { schema }), { migrationsFolder });
+  } finally {
+    await migrationPool.end();
+  }
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  const role = await probe.query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
+  await probe.end();
+  // A superuser bypasses Row Level Security; an owner is bound by FORCE, so only the former must switch.
+  // The role is a startup option: a connection that cannot take it fails instead of running unbound.
+  const options = role.rows[0]?.rolsuper ? `-c role=${appRole}` : undefined;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
+  pool.on('error', () => {}); // an idle client's error surfaces again on its next use
+  const db = drizzlePg(pool, { schema });
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+};

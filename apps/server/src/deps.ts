@@ -1,0 +1,20 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { GuardLookups } from './http/guards';
+import type { MailService } from './mail/mail.service';
+
+/** Everything a request handler may reach, built once by main.ts (or a test) and given to buildApp. */
+export type AppDeps = Readonly<{
+  config: Config;
+  database: Database;
+  mail: MailService;
+  guards: GuardLookups;
+  /** Injectable so tests can move time (token expiry, lockouts). */
+  now: () => Date;
+}>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

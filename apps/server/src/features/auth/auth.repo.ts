@@ -1,0 +1,92 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { newId } from '../../db/ids';
+import { sessions, type UserTokenKind, users, userTokens } from './auth.table';
+
+type Conn = Db | Tx;
+export type UserRow = typeof users.$inferSelect;
+
+export const findUserByEmail = async (db: Conn, email: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+
+export const findUserById = async (db: Conn, id: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
+export const insertUser = async (
+  db: Conn,
+  row: { email: string; firstname: string; name: string; passwordHash: string; isActive?: boolean },
+): Promise<UserRow> => {
+  const [user] = await db
+    .insert(users)
+    .values({ id: newId(), ...row, activatedAt: row.isActive ? new Date() : null })
+    .returning();
+  if (!user) throw new Error('insert returned no row');
+  return user;
+};
+
+export const activateUser = (db: Conn, id: string, now: Date) =>
+  db.update(users).set({ isActive: true, activatedAt: now }).where(eq(users.id, id));
+
+export const setPassword = (db: Conn, id: string, passwordHash: string, now: Date) =>
+  db.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, id));
+
+export const insertSession = (db: Conn, tokenHash: string, userId: string, expiresAt: Date) =>
+  db.insert(sessions).values({ tokenHash, userId, expiresAt });
+
+/** One indexed read per request: the session and its user, if the token is live. */
+export const findSessionUser = async (db: Conn, tokenHash: string, now: Date): Promise<UserRow | undefined> =>
+  (
+    await db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      .limit(1)
+  )[0]?.user;
+
+export const deleteSession = (db: Conn, tokenHash: string) =>
+  db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+
+/** Ends every session of the user but `keepTokenHash` (pass '' to end all). */
+export const deleteUserSessions = (db: Conn, userId: string, keepTokenHash = '') =>
+  db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+
+export const insertUserToken = (db: Conn, userId: string, kind: UserTokenKind, tokenHash: string, expiresAt: Date) =>
+  db.insert(userTokens).values({ id: newId(), userId, kind, tokenHash, expiresAt });
+
+export const findLiveUserToken = async (db: Conn, userId: string, kind: UserTokenKind, tokenHash: string, now: Date) =>
+  (
+    await db
+      .select()
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.tokenHash, tokenHash),
+          eq(userTokens.userId, userId),
+          eq(userTokens.kind, kind),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, now),
+        ),
+      )
+      .limit(1)
+  )[0];
+
+/** Marks the token used; false when another request used it first (single use under races). */
+export const consumeUserToken = async (db: Conn, id: string, now: Date): Promise<boolean> => {
+  const used = await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.id, id), isNull(userTokens.usedAt)))
+    .returning({ id: userTokens.id });
+  return used.length === 1;
+};
+
+/** Spends every open token of a kind, e.g. older reset links once the password is reset. */
+export const consumeAllUserTokens = (db: Conn, userId: string, kind: UserTokenKind, now: Date) =>
+  db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
+
+export const countUsers = async (db: Conn): Promise<number> =>
+  Number((await db.select({ n: sql<number>`count(*)` }).from(users))[0]?.n ?? 0);

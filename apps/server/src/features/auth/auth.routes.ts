@@ -1,0 +1,41 @@
+import * as api from '@kontor/contract/api/auth';
+import type { FastifyInstance } from 'fastify';
+import { answer, route } from '../../http/route';
+import { createLoginLimiter } from './login-limiter';
+import * as auth from './auth.service';
+
+/** Calls that rate limiting protects against guessing and mail flooding. */
+const guarded = { perMinute: 20 } as const;
+
+export const registerAuthRoutes = (app: FastifyInstance): void => {
+  const limiter = createLoginLimiter(() => app.deps.now());
+
+  route(app, api.login, 'public', ({ deps, body, req }) => auth.login(deps, limiter, body, req.ip), guarded);
+  route(app, api.register, 'public', async ({ deps, body }) => auth.register(deps, body), guarded);
+  route(
+    app,
+    api.activate,
+    'public',
+    async ({ deps, body }) => answer(undefined, await auth.activate(deps, body)),
+    guarded,
+  );
+  route(
+    app,
+    api.forgotPw,
+    'public',
+    async ({ deps, body }) => answer(undefined, await auth.forgotPassword(deps, body)),
+    guarded,
+  );
+  route(app, api.forgotPwCheck, 'public', ({ deps, body }) => auth.checkResetLink(deps, body), guarded);
+  route(
+    app,
+    api.forgotPwReset,
+    'public',
+    async ({ deps, body }) => answer(undefined, await auth.resetPassword(deps, body)),
+    guarded,
+  );
+  route(app, api.logout, 'user', async ({ deps, tokenHash }) => {
+    await auth.logout(deps, tokenHash);
+  });
+  route(app, api.me, 'user', ({ user }) => auth.toSessionUser(user));
+};

@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import type { SessionUser } from '@kontor/contract/api/auth';
+import { passwordLimits } from '@kontor/contract/api/auth';
+import type { FieldErrors } from '@kontor/contract/call';
+import { translator } from '@kontor/contract/i18n/catalogs';
+import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
+import { isUuid } from '../../db/ids';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { type AuthUser, hashToken } from '../../http/guards';
+import { enqueueMail } from '../../mail/outbox.repo';
+import { activationMail, alreadyRegisteredMail, resetMail } from '../../mail/templates';
+import * as repo from './auth.repo';
+import type { LoginLimiter } from './login-limiter';
+import { dummyVerify, hashPassword, verifyPassword } from './passwords';
+
+/** The account area speaks formal German. */
+const t = translator('de_sie');
+
+const day = 24 * 60 * 60_000;
+export const sessionLifetimeMs = 30 * day;
+export const activationLifetimeMs = 7 * day;
+export const resetLifetimeMs = 60 * 60_000;
+
+/** 256 random bits, URL-safe: for bearer tokens and mail links. */
+export const newSecret = (): string => randomBytes(32).toString('base64url');
+
+export const toSessionUser = (u: repo.UserRow | AuthUser): SessionUser => ({
+  _id: u.id,
+  email: u.email,
+  firstname: u.firstname,
+  name: u.name,
+  is_active: u.isActive,
+  password_changed_at: u.passwordChangedAt?.toISOString() ?? null,
+  created_at: u.createdAt.toISOString(),
+});
+
+export const toAuthUser = (u: repo.UserRow): AuthUser => ({
+  id: u.id,
+  email: u.email,
+  firstname: u.firstname,
+  name: u.name,
+  isActive: u.isActive,
+  passwordChangedAt: u.passwordChangedAt,
+  createdAt: u.createdAt,
+});
+
+export const userBySessionHash = async (deps: AppDeps, tokenHash: string): Promise<AuthUser | null> => {
+  const user = await repo.findSessionUser(deps.database.db, tokenHash, deps.now());
+  return user?.isActive ? toAuthUser(user) : null;
+};
+
+/** Password rules shared by registration, reset and change; `field` names where errors show. */
+export const passwordErrors = (password: string, repeat: string | undefined, field: string, repeatField: string) => {
+  const errors: FieldErrors = {};
+  if (password.trim().length < passwordLimits.min) {
+    errors[field] = [t('auth.passwordTooShort', { n: passwordLimits.min })];
+  }
+  if (repeat !== undefined && password !== repeat) errors[repeatField] = [t('auth.passwordsDiffer')];
+  return errors;
+};
+
+const link = (deps: AppDeps, path: string) => `${deps.config.appUrl}${path}`;
+
+export const register = async (
+  deps: AppDeps,
+  body: { firstname: string; name: string; email: string; password: string; password2: string },
+): Promise<void> => {
+  const email = normalizeEmail(body.email);
+  const errors: FieldErrors = {};
+  if (!body.firstname) errors.firstname = [t('common.fieldRequired')];
+  if (!body.name) errors.name = [t('common.fieldRequired')];
+  if (!email) errors.email = [t('common.fieldRequired')];
+  else if (!isValidEmail(email)) errors.email = [t('auth.emailInvalid')];
+  Object.assign(errors, passwordErrors(body.password, body.password2, 'password', 'password2'));
+  if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: t('auth.registerFailed'), errors });
+
+  // Hash first in every case, so a known address answers no faster than a new one.
+  const passwordHash = await hashPassword(body.password);
+  const { db } = deps.database;
+  await db.transaction(async (tx) => {
+    const existing = await repo.findUserByEmail(tx, email);
+    if (existing) {
+      // Same answer as for a new address; the owner learns of the attempt by mail.
+      if (existing.isActive) {
+        await enqueueMail(
+          tx,
+          alreadyRegisteredMail('de_sie', { to: email, name: existing.firstname, link: link(deps, '/forgot-pw') }),
+          deps.now(),
+        );
+      } else {
+        await sendActivation(deps, tx, existing);
+      }
+      return;
+    }
+    const user = await repo.insertUser(tx, { email, firstname: body.firstname, name: body.name, passwordHash });
+    await sendActivation(deps, tx, user);
+  });
+  deps.mail.nudge();
+};
+
+const sendActivation = async (deps: AppDeps, tx: Parameters<typeof repo.insertUserToken>[0], user: repo.UserRow) => {
+  const token = newSecret();
+  await repo.insertUserToken(
+    tx,
+    user.id,
+    'activation',
+    hashToken(token),
+    new Date(deps.now().getTime() + activationLifetimeMs),
+  );
+  await enqueueMail(
+    tx,
+    activationMail('de_sie', {
+      to: user.email,
+      name: user.firstname,
+      link: link(deps, `/activate/${user.id}/${token}`),
+    }),
+    deps.now(),
+  );
+};
+
+export const activate = async (deps: AppDeps, body: { user: string; token: string }): Promise<string> => {
+  const invalid = () => new AppError('invalid', { message: t('auth.activationLinkInvalid') });
+  if (!isUuid(body.user)) throw invalid();
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    const token = await repo.findLiveUserToken(tx, body.user, 'activation', hashToken(body.token), now);
+    if (!token || !(await repo.consumeUserToken(tx, token.id, now))) throw invalid();
+    await repo.activateUser(tx, body.user, now);
+  });
+  return t('auth.activatedText');
+};
+
+export const login = async (
+  deps: AppDeps,
+  limiter: LoginLimiter,
+  body: { email: string; password: string },
+  ip: string,
+): Promise<{ token: string; user: SessionUser }> => {
+  const email = normalizeEmail(body.email);
+  const failed = () => new AppError('invalid', { message: t('auth.loginFailed') });
+  if (!email || !body.password) throw failed();
+
+  const wait = limiter.retryAfter(email, ip);
+  if (wait > 0) {
+    throw new AppError('rate_limited', {
+      message: t('auth.tooManyFailedLogins', { minutes: Math.ceil(wait / 60) }),
+      retryAfterSeconds: wait,
+    });
+  }
+
+  const { db } = deps.database;
+  const user = await repo.findUserByEmail(db, email);
+  const ok = user ? await verifyPassword(user.passwordHash, body.password) : await dummyVerify(body.password);
+  if (!user || !ok) {
+    limiter.fail(email, ip);
+    throw failed();
+  }
+  limiter.succeed(email, ip);
+  // Told only after the right password, so the message reveals nothing to a guesser.
+  if (!user.isActive) throw new AppError('forbidden', { message: t('auth.notActivated') });
+
+  const token = newSecret();
+  await repo.insertSession(db, hashToken(token), user.id, new Date(deps.now().getTime() + sessionLifetimeMs));
+  return { token, user: toSessionUser(user) };
+};
+
+export const forgotPassword = async (deps: AppDeps, body: { email: string }): Promise<string> => {
+  const email = normalizeEmail(body.email);
+  if (!email || !isValidEmail(email)) {
+    throw new AppError('invalid', { message: t('common.invalidInput'), errors: { email: [t('auth.emailInvalid')] } });
+  }
+  await deps.database.db.transaction(async (tx) => {
+    const user = await repo.findUserByEmail(tx, email);
+    if (!user) return;
+    const token = newSecret();
+    await repo.insertUserToken(
+      tx,
+      user.id,
+      'reset',
+      hashToken(token),
+      new Date(deps.now().getTime() + resetLifetimeMs),
+    );
+    await enqueueMail(
+      tx,
+      resetMail('de_sie', { to: email, name: user.firstname, link: link(deps, `/reset-pw/${user.id}/${token}`) }),
+      deps.now(),
+    );
+  });
+  deps.mail.nudge();
+  // The same answer whether or not the address has an account.
+  return t('auth.forgotSent', { email });
+};
+
+const liveResetToken = async (
+  deps: AppDeps,
+  db: Parameters<typeof repo.findLiveUserToken>[0],
+  user: string,
+  hash: string,
+) => {
+  const invalid = () => new AppError('invalid', { message: t('auth.resetLinkInvalid') });
+  if (!isUuid(user)) throw invalid();
+  const token = await repo.findLiveUserToken(db, user, 'reset', hashToken(hash), deps.now());
+  if (!token) throw invalid();
+  return token;
+};
+
+export const checkResetLink = async (deps: AppDeps, body: { user: string; hash: string }) => {
+  const { db } = deps.database;
+  await liveResetToken(deps, db, body.user, body.hash);
+  const user = await repo.findUserById(db, body.user);
+  if (!user) throw new AppError('invalid', { message: t('auth.resetLinkInvalid') });
+  return { _id: user.id, email: user.email };
+};
+
+export const resetPassword = async (
+  deps: AppDeps,
+  body: { user: string; hash: string; password: string; password2?: string | undefined },
+): Promise<string> => {
+  const { db } = deps.database;
+  await liveResetToken(deps, db, body.user, body.hash);
+  const errors = passwordErrors(body.password, body.password2, 'password', 'password2');
+  if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: t('common.invalidInput'), errors });
+  const passwordHash = await hashPassword(body.password);
+  const now = deps.now();
+  await db.transaction(async (tx) => {
+    const token = await liveResetToken(deps, tx, body.user, body.hash);
+    if (!(await repo.consumeUserToken(tx, token.id, now)))
+      throw new AppError('invalid', { message: t('auth.resetLinkInvalid') });
+    await repo.consumeAllUserTokens(tx, body.user, 'reset', now);
+    await repo.setPassword(tx, body.user, passwordHash, now);
+    // Whoever knew the old password is logged out everywhere.
+    await repo.deleteUserSessions(tx, body.user);
+  });
+  return t('auth.resetDone');
+};
+
+export const logout = (deps: AppDeps, tokenHash: string) => repo.deleteSession(deps.database.db, tokenHash);
+
+export const logoutEverywhere = (deps: AppDeps, userId: string) => repo.deleteUserSessions(deps.database.db, userId);
+
+export const changePassword = async (
+  deps: AppDeps,
+  user: AuthUser,
+  keepTokenHash: string,
+  body: { currentPw: string; newPw: string; newPw2: string },
+): Promise<string> => {
+  const { db } = deps.database;
+  const row = await repo.findUserById(db, user.id);
+  if (!row || !(await verifyPassword(row.passwordHash, body.currentPw))) {
+    throw new AppError('invalid', {
+      message: t('account.currentPasswordWrong'),
+      errors: { currentPw: [t('account.currentPasswordWrong')] },
+    });
+  }
+  const errors = passwordErrors(body.newPw, body.newPw2, 'newPw', 'newPw2');
+  if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: t('common.invalidInput'), errors });
+  const passwordHash = await hashPassword(body.newPw);
+  await db.transaction(async (tx) => {
+    await repo.setPassword(tx, user.id, passwordHash, deps.now());
+    await repo.deleteUserSessions(tx, user.id, keepTokenHash);
+  });
+  return t('account.changePwSuccess');
+};
+
+/** For demo data and the admin CLI: an activated account without the mail round trip. */
+export const createActivatedUser = async (
+  deps: AppDeps,
+  p: { email: string; firstname: string; name: string; password: string },
+): Promise<repo.UserRow> =>
+  repo.insertUser(deps.database.db, {
+    email: normalizeEmail(p.email),
+    firstname: p.firstname,
+    name: p.name,
+    passwordHash: await hashPassword(p.password),
+    isActive: true,
+  });
+
+export const findUserByEmail = (conn: Parameters<typeof repo.findUserByEmail>[0], email: string) =>
+  repo.findUserByEmail(conn, normalizeEmail(email));

@@ -1,0 +1,152 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { users } from '../auth/auth.table';
+import { environmentInvitations, environments, environmentUsers, presets } from './environments.table';
+
+type Conn = Db | Tx;
+export type EnvironmentRow = typeof environments.$inferSelect;
+export type NewEnvironment = typeof environments.$inferInsert;
+
+/** The guard's lookup: the environment named by its slug and the caller's membership in it. */
+export const findAccess = async (db: Conn, userId: string, slug: string) =>
+  (
+    await db
+      .select({
+        id: environments.id,
+        slug: environments.urlSlug,
+        name: environments.name,
+        status: environments.status,
+        language: environments.defaultLanguage,
+        configUpdatedAt: environments.configUpdatedAt,
+        memberActive: environmentUsers.isActive,
+      })
+      .from(environments)
+      .innerJoin(
+        environmentUsers,
+        and(eq(environmentUsers.envId, environments.id), eq(environmentUsers.userId, userId)),
+      )
+      .where(eq(environments.urlSlug, slug))
+      .limit(1)
+  )[0];
+
+const activeMembers = sql<number>`(select count(*)::int from ${environmentUsers} m where m.env_id = ${environments.id} and m.is_active)`;
+
+/** The environments a user may enter, oldest membership first. */
+export const listForUser = (db: Conn, userId: string) =>
+  db
+    .select({
+      id: environments.id,
+      name: environments.name,
+      urlSlug: environments.urlSlug,
+      logo: environments.logo,
+      status: environments.status,
+      usersCount: activeMembers,
+    })
+    .from(environmentUsers)
+    .innerJoin(environments, eq(environments.id, environmentUsers.envId))
+    .where(and(eq(environmentUsers.userId, userId), eq(environmentUsers.isActive, true)))
+    .orderBy(asc(environmentUsers.createdAt), asc(environments.name));
+
+export const slugTaken = async (db: Conn, slug: string): Promise<boolean> =>
+  (await db.select({ id: environments.id }).from(environments).where(eq(environments.urlSlug, slug)).limit(1)).length >
+  0;
+
+export const insertEnvironment = async (db: Conn, row: NewEnvironment): Promise<EnvironmentRow> => {
+  const [env] = await db.insert(environments).values(row).returning();
+  if (!env) throw new Error('insert returned no row');
+  return env;
+};
+
+export const findById = async (db: Conn, id: string): Promise<EnvironmentRow | undefined> =>
+  (await db.select().from(environments).where(eq(environments.id, id)).limit(1))[0];
+
+export const findBySlug = async (db: Conn, slug: string): Promise<EnvironmentRow | undefined> =>
+  (await db.select().from(environments).where(eq(environments.urlSlug, slug)).limit(1))[0];
+
+export const listAll = (db: Conn) => db.select().from(environments).orderBy(asc(environments.createdAt));
+
+export const setStatus = (db: Conn, id: string, status: EnvironmentRow['status']) =>
+  db.update(environments).set({ status }).where(eq(environments.id, id));
+
+/** Adds the member, or re-activates a former one. */
+export const upsertMember = (db: Conn, envId: string, userId: string) =>
+  db
+    .insert(environmentUsers)
+    .values({ envId, userId, isActive: true })
+    .onConflictDoUpdate({ target: [environmentUsers.envId, environmentUsers.userId], set: { isActive: true } });
+
+export const findMember = async (db: Conn, envId: string, userId: string) =>
+  (
+    await db
+      .select()
+      .from(environmentUsers)
+      .where(and(eq(environmentUsers.envId, envId), eq(environmentUsers.userId, userId)))
+      .limit(1)
+  )[0];
+
+export const pendingInvitationsFor = (db: Conn, email: string) =>
+  db
+    .select({
+      id: environmentInvitations.id,
+      createdAt: environmentInvitations.createdAt,
+      envName: environments.name,
+      inviterFirstname: users.firstname,
+      inviterName: users.name,
+    })
+    .from(environmentInvitations)
+    .innerJoin(environments, eq(environments.id, environmentInvitations.envId))
+    .leftJoin(users, eq(users.id, environmentInvitations.createdBy))
+    .where(and(eq(environmentInvitations.email, email), eq(environmentInvitations.status, 'pending')))
+    .orderBy(asc(environmentInvitations.createdAt));
+
+/** A pending invitation addressed to `email`; another person's invitation is never found. */
+export const findPendingInvitation = async (db: Conn, id: string, email: string) =>
+  (
+    await db
+      .select({ id: environmentInvitations.id, envId: environmentInvitations.envId, slug: environments.urlSlug })
+      .from(environmentInvitations)
+      .innerJoin(environments, eq(environments.id, environmentInvitations.envId))
+      .where(
+        and(
+          eq(environmentInvitations.id, id),
+          eq(environmentInvitations.email, email),
+          eq(environmentInvitations.status, 'pending'),
+        ),
+      )
+      .limit(1)
+  )[0];
+
+export const findPendingInvitationByEmail = async (db: Conn, envId: string, email: string) =>
+  (
+    await db
+      .select()
+      .from(environmentInvitations)
+      .where(
+        and(
+          eq(environmentInvitations.envId, envId),
+          eq(environmentInvitations.email, email),
+          eq(environmentInvitations.status, 'pending'),
+        ),
+      )
+      .limit(1)
+  )[0];
+
+export const insertInvitation = (db: Conn, row: typeof environmentInvitations.$inferInsert) =>
+  db.insert(environmentInvitations).values(row);
+
+export const respondToInvitation = (db: Conn, id: string, status: 'accepted' | 'declined', now: Date) =>
+  db
+    .update(environmentInvitations)
+    .set({ status, respondedAt: now })
+    .where(and(eq(environmentInvitations.id, id), eq(environmentInvitations.status, 'pending')));
+
+export const listPresets = (db: Conn) => db.select().from(presets).orderBy(asc(presets.sort));
+
+export const upsertPreset = (db: Conn, row: typeof presets.$inferInsert) =>
+  db
+    .insert(presets)
+    .values(row)
+    .onConflictDoUpdate({
+      target: presets.key,
+      set: { title: row.title, description: row.description, definition: row.definition, sort: row.sort },
+    });

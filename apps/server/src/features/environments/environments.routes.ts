@@ -1,0 +1,33 @@
+import * as api from '@kontor/contract/api/environments';
+import type { FastifyInstance } from 'fastify';
+import { answer, route } from '../../http/route';
+import * as environments from './environments.service';
+
+export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
+  route(app, api.listEnvironments, 'user', ({ deps, user }) => environments.listEnvironments(deps, user));
+  route(app, api.listPresets, 'user', ({ deps }) => environments.listPresets(deps));
+  route(
+    app,
+    api.createEnvironment,
+    'user',
+    ({ deps, user, body }) => environments.createEnvironment(deps, user, body),
+    {
+      perMinute: 20,
+    },
+  );
+  route(app, api.listInvitations, 'user', ({ deps, user }) => environments.listInvitations(deps, user));
+  route(app, api.acceptInvitation, 'user', ({ deps, user, body }) =>
+    environments.acceptInvitation(deps, user, body.id),
+  );
+  route(app, api.declineInvitation, 'user', ({ deps, user, body }) =>
+    environments.declineInvitation(deps, user, body.id),
+  );
+  route(
+    app,
+    api.inviteUser,
+    { env: 'write' },
+    async ({ deps, scope, user, body }) =>
+      answer(undefined, await environments.inviteUser(deps, scope, user, body.email)),
+    { perMinute: 30 },
+  );
+};

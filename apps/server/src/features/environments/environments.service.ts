@@ -1,0 +1,171 @@
+import type { EnvironmentCard, Invitation, Preset } from '@kontor/contract/api/environments';
+import { envNameLimit } from '@kontor/contract/api/environments';
+import { type Language, languageSchema, translator } from '@kontor/contract/i18n/catalogs';
+import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
+import { slugify } from '@kontor/contract/logic/slug';
+import type { Tx } from '../../db/client';
+import { type EnvScope, enterEnv, trustedEnvId } from '../../db/env-scope';
+import { isUuid, newId } from '../../db/ids';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import type { AuthUser, EnvAccess } from '../../http/guards';
+import { enqueueMail } from '../../mail/outbox.repo';
+import { invitationMail } from '../../mail/templates';
+import { findUserByEmail } from '../auth/auth.service';
+import * as repo from './environments.repo';
+import { findPreset, type PresetDefinition, presetDefinitions } from './presets';
+
+const t = translator('de_sie');
+
+/** The guard's view of an environment for one user, or null when the user is no member. */
+export const envAccess = async (deps: AppDeps, userId: string, slug: string): Promise<EnvAccess | null> => {
+  const row = await repo.findAccess(deps.database.db, userId, slug);
+  if (!row) return null;
+  const language = languageSchema.safeParse(row.language);
+  return { ...row, id: trustedEnvId(row.id), language: language.success ? language.data : 'de_sie' };
+};
+
+/** Keeps the presets table equal to the definitions in code (run on start). */
+export const syncPresets = async (deps: AppDeps): Promise<void> => {
+  for (const [sort, p] of presetDefinitions.entries()) {
+    await repo.upsertPreset(deps.database.db, {
+      key: p.key,
+      title: p.title,
+      description: p.description,
+      definition: p,
+      sort,
+    });
+  }
+};
+
+export const listPresets = async (deps: AppDeps): Promise<Preset[]> =>
+  (await repo.listPresets(deps.database.db)).map((p) => ({ key: p.key, title: p.title, description: p.description }));
+
+export const listEnvironments = async (deps: AppDeps, user: AuthUser): Promise<EnvironmentCard[]> =>
+  (await repo.listForUser(deps.database.db, user.id)).map((e) => ({
+    _id: e.id,
+    name: e.name,
+    url_slug: e.urlSlug,
+    logo_url: null,
+    users_count: Number(e.usersCount),
+    status: e.status,
+  }));
+
+/** Hooks other features register to fill a new environment (record types, demo records …). */
+export type EnvironmentSeeder = (scope: EnvScope, preset: PresetDefinition, language: Language) => Promise<void>;
+const seeders: EnvironmentSeeder[] = [];
+export const onEnvironmentCreated = (seeder: EnvironmentSeeder): void => {
+  seeders.push(seeder);
+};
+
+const uniqueSlug = async (tx: Tx, name: string): Promise<string> => {
+  const base = slugify(name);
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await repo.slugTaken(tx, candidate))) return candidate;
+  }
+};
+
+export const createEnvironment = async (
+  deps: AppDeps,
+  user: AuthUser,
+  body: { name: string; preset: string },
+): Promise<{ environment: { url_slug: string; name: string } }> => {
+  const name = body.name.trim();
+  const preset = findPreset(body.preset.trim());
+  const errors: Record<string, string[]> = {};
+  if (!name) errors.names = [t('account.envNameRequired')];
+  else if (name.length > envNameLimit) errors.names = [t('common.fieldTooLong', { n: envNameLimit })];
+  if (!body.preset.trim()) errors.preset = [t('account.presetRequired')];
+  else if (!preset) errors.preset = [t('account.presetUnknown')];
+  if (Object.keys(errors).length > 0 || !preset)
+    throw new AppError('invalid', { message: t('common.invalidInput'), errors });
+
+  const env = await deps.database.db.transaction(async (tx) => {
+    const row = await repo.insertEnvironment(tx, {
+      id: newId(),
+      name,
+      urlSlug: await uniqueSlug(tx, name),
+      status: 'active',
+      preset: preset.key,
+      functions: preset.functions,
+      menu: preset.menu,
+      createdBy: user.id,
+      configUpdatedAt: deps.now(),
+    });
+    await repo.upsertMember(tx, row.id, user.id);
+    const scope = await enterEnv(tx, trustedEnvId(row.id), user.id);
+    for (const seed of seeders) await seed(scope, preset, 'de_sie');
+    return row;
+  });
+  return { environment: { url_slug: env.urlSlug, name: env.name } };
+};
+
+export const listInvitations = async (deps: AppDeps, user: AuthUser): Promise<Invitation[]> =>
+  (await repo.pendingInvitationsFor(deps.database.db, user.email)).map((i) => ({
+    _id: i.id,
+    environment: { name: i.envName },
+    created_at: i.createdAt.toISOString(),
+    created_by: { firstname: i.inviterFirstname ?? '', name: i.inviterName ?? '' },
+  }));
+
+export const acceptInvitation = async (deps: AppDeps, user: AuthUser, id: string): Promise<{ url_slug: string }> =>
+  deps.database.db.transaction(async (tx) => {
+    const invitation = isUuid(id) ? await repo.findPendingInvitation(tx, id, user.email) : undefined;
+    if (!invitation) throw new AppError('not_found', { message: t('account.invitationUnknown') });
+    await repo.respondToInvitation(tx, invitation.id, 'accepted', deps.now());
+    await repo.upsertMember(tx, invitation.envId, user.id);
+    return { url_slug: invitation.slug };
+  });
+
+export const declineInvitation = async (deps: AppDeps, user: AuthUser, id: string): Promise<void> => {
+  const { db } = deps.database;
+  const invitation = isUuid(id) ? await repo.findPendingInvitation(db, id, user.email) : undefined;
+  if (!invitation) throw new AppError('not_found', { message: t('account.invitationUnknown') });
+  await repo.respondToInvitation(db, invitation.id, 'declined', deps.now());
+};
+
+/**
+ * Invites an address into the scope's environment. Inviting the same address again re-sends the
+ * mail instead of stacking invitations.
+ */
+export const inviteUser = async (
+  deps: AppDeps,
+  scope: EnvScope,
+  inviter: AuthUser,
+  rawEmail: string,
+): Promise<string> => {
+  const tx = scope.tx;
+  const te = translator('de_sie');
+  const email = normalizeEmail(rawEmail);
+  if (!email || !isValidEmail(email)) {
+    throw new AppError('invalid', { message: te('common.invalidInput'), errors: { email: [te('auth.emailInvalid')] } });
+  }
+  const env = await repo.findById(tx, scope.envId);
+  if (!env) throw new AppError('not_found', { message: te('environments.unknown') });
+  const invitee = await findUserByEmail(tx, email);
+  const member = invitee ? await repo.findMember(tx, scope.envId, invitee.id) : undefined;
+  if (member?.isActive) {
+    throw new AppError('conflict', {
+      message: te('environments.alreadyMember'),
+      errors: { email: [te('environments.alreadyMember')] },
+    });
+  }
+  if (!(await repo.findPendingInvitationByEmail(tx, scope.envId, email))) {
+    await repo.insertInvitation(tx, { envId: scope.envId, id: newId(), email, createdBy: inviter.id });
+  }
+  const appUrl = deps.config.appUrl;
+  await enqueueMail(
+    tx,
+    invitationMail('de_sie', {
+      to: email,
+      envName: env.name,
+      inviter: `${inviter.firstname} ${inviter.name}`.trim(),
+      registered: Boolean(invitee),
+      link: invitee ? `${appUrl}/account` : `${appUrl}/register?email=${encodeURIComponent(email)}`,
+    }),
+    deps.now(),
+  );
+  deps.mail.nudge();
+  return te('environments.inviteSent', { email });
+};

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { envKey } from '@kontor/contract/call';
+import type { Language } from '@kontor/contract/i18n/catalogs';
+import { translator } from '@kontor/contract/i18n/catalogs';
+import type { FastifyRequest } from 'fastify';
+import type { EnvId } from '../db/env-scope';
+import type { AppDeps } from '../deps';
+import { AppError } from './errors';
+
+export type AuthUser = Readonly<{
+  id: string;
+  email: string;
+  firstname: string;
+  name: string;
+  isActive: boolean;
+  passwordChangedAt: Date | null;
+  createdAt: Date;
+}>;
+
+export type EnvAccess = Readonly<{
+  id: EnvId;
+  slug: string;
+  name: string;
+  status: 'active' | 'blocked' | 'inactive';
+  language: Language;
+  configUpdatedAt: Date;
+  memberActive: boolean;
+}>;
+
+/** What the guards need from the auth and environments features (wired in app.ts). */
+export type GuardLookups = Readonly<{
+  userBySessionHash: (tokenHash: string) => Promise<AuthUser | null>;
+  envAccess: (userId: string, slug: string) => Promise<EnvAccess | null>;
+}>;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+const t = translator('de_sie');
+
+/** The SHA-256 of the bearer token, or an empty string when none was sent. */
+export const bearerTokenHash = (req: FastifyRequest): string => {
+  const header = req.headers.authorization ?? '';
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
+  return match?.[1] ? hashToken(match[1]) : '';
+};
+
+/** Checked on every request, so a revoked or expired token fails on the very next call. */
+export const requireUser = async (deps: AppDeps, tokenHash: string): Promise<AuthUser> => {
+  const user = tokenHash ? await deps.guards.userBySessionHash(tokenHash) : null;
+  if (!user) throw new AppError('unauthenticated', { message: t('common.unauthenticated') });
+  return user;
+};
+
+export type EnvMode = 'status' | 'read' | 'write';
+
+/** Resolves `_env` to an environment the caller is an active member of. */
+export const requireEnvAccess = async (
+  deps: AppDeps,
+  user: AuthUser,
+  body: unknown,
+  mode: EnvMode,
+): Promise<EnvAccess> => {
+  const slug = envKey.safeParse((body as { _env?: unknown } | null)?._env);
+  if (!slug.success) {
+    throw new AppError('invalid', { message: t('common.invalidInput'), errors: { _env: [t('common.fieldRequired')] } });
+  }
+  const env = await deps.guards.envAccess(user.id, slug.data);
+  // An unknown environment and a foreign one answer alike: existence is not revealed.
+  if (!env || !env.memberActive) throw new AppError('forbidden', { message: t('environments.notMember') });
+  const te = translator(env.language);
+  if (env.status === 'blocked' && mode !== 'status')
+    throw new AppError('forbidden', { message: te('environments.blocked') });
+  if (env.status !== 'active' && mode === 'write')
+    throw new AppError('forbidden', { message: te('environments.notActive') });
+  return env;
+};

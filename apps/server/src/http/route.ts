@@ -1,0 +1,105 @@
+import type { BodyOf, Call, DataOf } from '@kontor/contract/call';
+import { type Language, type Translate, translator } from '@kontor/contract/i18n/catalogs';
+import type { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps';
+import { type EnvScope, withEnv } from '../db/env-scope';
+import { AppError } from './errors';
+import { fieldErrorsFromZod } from './zod-errors';
+import { bearerTokenHash, type AuthUser, type EnvAccess, requireEnvAccess, requireUser } from './guards';
+
+/**
+ * Who may call: anyone; a logged-in user; or a member of the environment named by `_env`
+ * (`status` also admits a blocked environment so the shell can show the blocked page,
+ * `write` needs status active).
+ */
+export type Access = 'public' | 'user' | { env: 'status' | 'read' | 'write' };
+
+type Base<C extends Call> = {
+  body: z.output<C['body']>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  deps: AppDeps;
+  t: Translate;
+  language: Language;
+};
+export type PublicContext<C extends Call> = Base<C>;
+export type UserContext<C extends Call> = Base<C> & { user: AuthUser; tokenHash: string };
+export type EnvContext<C extends Call> = UserContext<C> & { env: EnvAccess; scope: EnvScope };
+
+type ContextFor<C extends Call, A extends Access> = A extends 'public'
+  ? PublicContext<C>
+  : A extends 'user'
+    ? UserContext<C>
+    : EnvContext<C>;
+
+/** What a handler gives back: the data, or the data with a message for the envelope. */
+export type HandlerResult<D> = (undefined extends D ? D | void : D) | Answer<D>;
+const answerBrand = Symbol('answer');
+export type Answer<D> = { [answerBrand]: true; data: D; message?: string };
+export const answer = <D>(data: D, message?: string): Answer<D> => ({ [answerBrand]: true, data, message });
+const isAnswer = (value: unknown): value is Answer<unknown> =>
+  typeof value === 'object' && value !== null && answerBrand in value;
+
+export type RouteOptions = Readonly<{
+  /** Requests per minute and client address; answered 429 with the catalog's message beyond it. */
+  perMinute?: number;
+}>;
+
+const defaultLanguage: Language = 'de_sie';
+
+/** Binds a contract call to a handler: parses the body, runs the guards, wraps the envelope. */
+export const route = <C extends Call, A extends Access>(
+  app: FastifyInstance,
+  c: C,
+  access: A,
+  handler: (ctx: ContextFor<C, A>) => Promise<HandlerResult<DataOf<C>>> | HandlerResult<DataOf<C>>,
+  options: RouteOptions = {},
+): void => {
+  const rateLimit = options.perMinute ? { max: options.perMinute, timeWindow: 60_000 } : false;
+  app.post(c.path, { config: { rateLimit } }, async (req, reply) => {
+    const deps = app.deps;
+    let language: Language = defaultLanguage;
+    const raw = (req.body ?? {}) as BodyOf<C>;
+
+    const ctx: Record<string, unknown> = { req, reply, deps };
+    if (access !== 'public') {
+      const tokenHash = bearerTokenHash(req);
+      const user = await requireUser(deps, tokenHash);
+      ctx.user = user;
+      ctx.tokenHash = tokenHash;
+      if (typeof access === 'object') {
+        const env = await requireEnvAccess(deps, user, raw, access.env);
+        ctx.env = env;
+        language = env.language;
+      }
+    }
+    const t = translator(language);
+    ctx.t = t;
+    ctx.language = language;
+
+    const parsed = c.body.safeParse(raw);
+    if (!parsed.success) {
+      throw new AppError('invalid', { message: t('common.invalidInput'), errors: fieldErrorsFromZod(parsed.error, t) });
+    }
+    ctx.body = parsed.data;
+
+    const run = () => handler(ctx as ContextFor<C, A>);
+    const result =
+      typeof access === 'object'
+        ? await withEnv(deps.database.db, (ctx.env as EnvAccess).id, (ctx.user as AuthUser).id, (scope) => {
+            ctx.scope = scope;
+            return Promise.resolve(run());
+          })
+        : await run();
+
+    const payload: Record<string, unknown> = { status: 'success' };
+    const data = isAnswer(result) ? result.data : result;
+    if (isAnswer(result) && result.message) payload.message = result.message;
+    if (data !== undefined) {
+      if (c.topLevel && typeof data === 'object' && data !== null) Object.assign(payload, data);
+      else payload.data = data;
+    }
+    return reply.send(payload);
+  });
+};

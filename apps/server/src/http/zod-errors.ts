@@ -1,0 +1,33 @@
+import { type FieldErrors, fieldPath } from '@kontor/contract/call';
+import type { Translate } from '@kontor/contract/i18n/catalogs';
+import type { z } from 'zod';
+
+/** Turns zod's issues into the envelope's field errors with the catalog's German messages. */
+export const fieldErrorsFromZod = (error: z.ZodError, t: Translate): FieldErrors => {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = fieldPath(issue.path) || '_';
+    const list = errors[key] ?? [];
+    list.push(messageFor(issue, t));
+    errors[key] = list;
+  }
+  return errors;
+};
+
+const messageFor = (issue: z.core.$ZodIssue, t: Translate): string => {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? t('common.fieldRequired') : t('common.fieldInvalid');
+    case 'too_big':
+      return issue.origin === 'string'
+        ? t('common.fieldTooLong', { n: Number(issue.maximum) })
+        : t('common.fieldInvalid');
+    case 'too_small':
+      if (issue.origin !== 'string') return t('common.fieldInvalid');
+      return Number(issue.minimum) <= 1
+        ? t('common.fieldRequired')
+        : t('common.fieldTooShort', { n: Number(issue.minimum) });
+    default:
+      return t('common.fieldInvalid');
+  }
+};

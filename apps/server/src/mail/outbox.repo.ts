@@ -1,0 +1,53 @@
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { newId } from '../db/ids';
+import { mailOutbox } from './mail.table';
+
+export type OutgoingMail = Readonly<{ to: string; subject: string; text: string; html: string }>;
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** Writes a mail into the outbox inside the caller's transaction: it is sent only if the change commits. */
+export const enqueueMail = async (tx: Tx | Db, mail: OutgoingMail, now: Date): Promise<void> => {
+  await tx.insert(mailOutbox).values({
+    id: newId(),
+    createdAt: now,
+    nextAttemptAt: now,
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  });
+};
+
+/**
+ * Claims up to `limit` due mails by pushing their next attempt out by `leaseMs`, so a second
+ * worker (another app instance) skips them while this one sends.
+ */
+export const claimDueMails = (db: Db, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> =>
+  db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(sql`${mailOutbox.id} in ${due.map((d) => d.id)}`)
+      .returning();
+  });
+
+export const markSent = (db: Db, id: string, now: Date) =>
+  db.update(mailOutbox).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(mailOutbox.id, id));
+
+export const markRetry = (db: Db, id: string, nextAttemptAt: Date, error: string, giveUp: boolean) =>
+  db
+    .update(mailOutbox)
+    .set({ status: giveUp ? 'failed' : 'pending', nextAttemptAt, lastError: error.slice(0, 2000) })
+    .where(eq(mailOutbox.id, id));
+
+export const recentMails = (db: Db, limit: number) =>
+  db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);

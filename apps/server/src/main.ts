@@ -1,0 +1,43 @@
+import { buildApp } from './app';
+import { createDeps } from './bootstrap';
+import { loadConfig } from './config';
+import { demoLogin, seedDemo } from './demo';
+
+const config = loadConfig();
+const deps = await createDeps(config);
+const app = await buildApp(deps);
+
+if (config.demo && (await seedDemo(deps))) {
+  app.log.info('demo data created');
+  console.log(
+    `\n  Demo-Zugang angelegt:\n    E-Mail:   ${demoLogin.email}\n    Passwort: ${demoLogin.password}\n  (ausschalten mit DEMO=0)\n`,
+  );
+}
+
+deps.mail.start();
+await app.listen({ port: config.port, host: config.host });
+console.log(
+  `\n  Kontor läuft auf ${config.appUrl}  (Datenbank: ${deps.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})\n`,
+);
+if (!config.smtpUrl && !config.production)
+  console.log(`  Ohne SMTP_URL werden E-Mails hier ausgegeben und unter ${config.appUrl}/dev/mails angezeigt.\n`);
+
+let closing = false;
+const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await app.close(); // waits for running requests
+    await deps.mail.stop();
+    await deps.database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+};
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

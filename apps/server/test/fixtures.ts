@@ -1,0 +1,46 @@
+import * as authApi from '@kontor/contract/api/auth';
+import * as envApi from '@kontor/contract/api/environments';
+import { expect } from 'vitest';
+import { linkIn, type TestApp } from './harness';
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.de`;
+
+export const defaultPassword = 'Sicher!2026';
+
+/** Registers, follows the activation link from the mail, logs in; returns the bearer token. */
+export const signUp = async (t: TestApp, p: { email?: string; firstname?: string; name?: string } = {}) => {
+  const email = p.email ?? uniqueEmail();
+  const reg = await t.call(authApi.register, {
+    firstname: p.firstname ?? 'Erika',
+    name: p.name ?? 'Mustermann',
+    email,
+    password: defaultPassword,
+    password2: defaultPassword,
+  });
+  expect(reg.statusCode).toBe(200);
+  const mails = (await t.newMails()).filter((m) => m.to === email.toLowerCase());
+  const activation = mails.find((m) => linkIn(m).startsWith('/activate/'));
+  if (!activation) throw new Error(`no activation mail for ${email}`);
+  const [, , user, token] = linkIn(activation).split('/');
+  const act = await t.call(authApi.activate, { user: user ?? '', token: token ?? '' });
+  expect(act.statusCode).toBe(200);
+  const login = await t.call(authApi.login, { email, password: defaultPassword });
+  expect(login.statusCode).toBe(200);
+  return { email: email.toLowerCase(), token: login.body.token as string, userId: user ?? '' };
+};
+
+/** A signed-up user with one environment; `env` is its url_slug. */
+export const userWithEnvironment = async (t: TestApp, envName = 'Testfirma GmbH', preset = 'none') => {
+  const user = await signUp(t);
+  const created = await t.call(envApi.createEnvironment, { name: envName, preset }, user.token);
+  expect(created.statusCode).toBe(200);
+  return { ...user, env: created.body.data?.environment.url_slug as string };
+};
+
+/** Two users, each alone in an environment of their own: the cross-tenant test pattern. */
+export const twoEnvironments = async (t: TestApp, preset = 'none') => ({
+  alpha: await userWithEnvironment(t, 'Alpha GmbH', preset),
+  beta: await userWithEnvironment(t, 'Beta KG', preset),
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * A call of the spec: `POST <path>` with a JSON body, answered by the envelope
+ * `{ status, message?, data?, errors? }`. Both sides use the same descriptor: the server
+ * registers a route from it, the web posts through it.
+ */
+export type Call<B extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> = Readonly<{
+  path: string;
+  body: B;
+  data: D;
+  /** The login call answers its payload at the envelope's top level (spec 01 §7), not under `data`. */
+  topLevel?: boolean;
+}>;
+
+export const call = <B extends z.ZodType, D extends z.ZodType>(
+  path: string,
+  def: { body: B; data: D; topLevel?: boolean },
+): Call<B, D> => ({ path, ...def });
+
+export type BodyOf<C extends Call> = z.input<C['body']>;
+export type DataOf<C extends Call> = z.output<C['data']>;
+
+/** Field path (`taxes[0].name`) to the messages shown under that field. */
+export type FieldErrors = Record<string, string[]>;
+
+export type SuccessEnvelope<D> = { status: 'success'; data?: D; message?: string };
+export type ErrorEnvelope = { status: 'error'; message?: string; errors?: FieldErrors };
+export type Envelope<D> = SuccessEnvelope<D> | ErrorEnvelope;
+
+/** The environment key `_env` is the environment's url_slug. */
+export const envKey = z.string().trim().min(1).max(120);
+
+export const envScoped = <S extends z.ZodRawShape>(shape: S) => z.object({ _env: envKey, ...shape });
+
+export const noBody = z.object({}).optional().default({});
+
+/** Short single-line text as typed into a form field. */
+export const shortText = (max = 200) => z.string().max(max);
+
+export const id = z.string().trim().min(1).max(64);
+
+/** Joins a zod issue path into the wire's field path notation: `positions[2].title`. */
+export const fieldPath = (path: ReadonlyArray<PropertyKey>): string =>
+  path.reduce<string>((acc, part) => {
+    if (typeof part === 'number') return `${acc}[${part}]`;
+    const key = String(part);
+    return acc === '' ? key : `${acc}.${key}`;
+  }, '');

@@ -1,0 +1,15 @@
+import type { Catalog } from './de_sie';
+import { account } from './de_du/account';
+import { auth } from './de_du/auth';
+import { common } from './de_du/common';
+import { environments } from './de_du/environments';
+import { mail } from './de_du/mail';
+
+/** Informal German ("du"), written fresh and correct: the same keys as de_sie, one file per area. */
+export const de_du: Catalog = {
+  ...common,
+  ...auth,
+  ...account,
+  ...environments,
+  ...mail,
+};

@@ -1,0 +1,11 @@
+import type { environments as source } from '../de_sie/environments';
+
+export const environments: Record<keyof typeof source, string> = {
+  'environments.notMember': 'Du hast keinen Zugriff auf diese Firmenumgebung.',
+  'environments.unknown': 'Diese Firmenumgebung gibt es nicht.',
+  'environments.blocked': 'Firmenumgebung gesperrt',
+  'environments.notActive': 'Die Firmenumgebung ist nicht aktiv. Du kannst keine Datensätze anlegen oder bearbeiten.',
+  'environments.inviteSent': 'Wir haben eine Einladung per E-Mail an {email} geschickt.',
+  'environments.inviteFailed': 'Beim Einladen des Benutzers ist ein unerwarteter Fehler aufgetreten.',
+  'environments.alreadyMember': 'Diese Person gehört schon zur Firmenumgebung.',
+};

@@ -1,0 +1,21 @@
+import { account } from './de_sie/account';
+import { auth } from './de_sie/auth';
+import { common } from './de_sie/common';
+import { environments } from './de_sie/environments';
+import { mail } from './de_sie/mail';
+
+/**
+ * The formal German catalog: every user-visible text of the spec, verbatim (typos included),
+ * one file per area under `de_sie/`. `de_du.ts` and `en.ts` must have exactly the same keys:
+ * a missing key is a type error there.
+ */
+export const de_sie = {
+  ...common,
+  ...auth,
+  ...account,
+  ...environments,
+  ...mail,
+} as const;
+
+export type MessageKey = keyof typeof de_sie;
+export type Catalog = Readonly<Record<MessageKey, string>>;

@@ -1,0 +1,15 @@
+import type { Catalog } from './de_sie';
+import { account } from './en/account';
+import { auth } from './en/auth';
+import { common } from './en/common';
+import { environments } from './en/environments';
+import { mail } from './en/mail';
+
+/** English: the same keys as de_sie, one file per area. */
+export const en: Catalog = {
+  ...common,
+  ...auth,
+  ...account,
+  ...environments,
+  ...mail,
+};

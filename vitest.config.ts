@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `unit` (pure logic, no database) and `api` (the server through HTTP on a real
+ * database: a fresh in-memory PGlite per file, or PostgreSQL when TEST_DATABASE_URL is set).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.int.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite runs in this process; two files at once keep both cores busy without thrashing.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
