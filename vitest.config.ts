@@ -10,8 +10,15 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
         },
       },
       {
