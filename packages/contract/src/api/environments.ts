@@ -64,3 +64,74 @@ export const inviteUser = call('/api/environments/users-invite', {
   body: z.object({ _env: z.string(), email: z.string().trim().max(254) }),
   data: z.undefined(),
 });
+
+// ---- Inside an environment (spec 01 §3 "Environment", §7 details and heartbeat) ----
+
+export const functionKeys = ['website', 'bookings', 'queryForms', 'filemanager'] as const;
+export type FunctionKey = (typeof functionKeys)[number];
+
+export const menuEntrySchema = z.object({
+  type: z.enum(['title', 'link']),
+  label: z.string(),
+  path: z.string().optional(),
+  icon: z.string().optional(),
+});
+export type MenuEntry = z.infer<typeof menuEntrySchema>;
+
+export const environmentTaxSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  percentage: z.number(),
+  number: z.string(),
+});
+export type EnvironmentTax = z.infer<typeof environmentTaxSchema>;
+
+export const dateFormats = ['DD.MM.YYYY', 'YYYY-MM-DD'] as const;
+export const currencies = ['euro', 'us_dollar'] as const;
+export type DateFormat = (typeof dateFormats)[number];
+export type Currency = (typeof currencies)[number];
+
+export const environmentSchema = environmentCardSchema.extend({
+  menu: z.array(menuEntrySchema),
+  functions: z.record(z.enum(functionKeys), z.object({ active: z.boolean() })),
+  capabilities: z.object({ html_form_publish: z.boolean() }),
+  taxes: z.array(environmentTaxSchema),
+  default_tax: z.string().nullable(),
+  default_dateformat: z.enum(dateFormats),
+  default_currency: z.enum(currencies),
+  default_language: z.enum(['de_sie', 'de_du', 'en']),
+  last_config_update: z.string(),
+  preset: z.string().nullable(),
+  logo: z.string().nullable(),
+  website: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  fax: z.string().nullable(),
+  tax_number: z.string().nullable(),
+  tax_ustid: z.string().nullable(),
+  default_address_invoice: z.string().nullable(),
+  default_address_shipping: z.string().nullable(),
+  default_bank_details: z.string().nullable(),
+});
+export type Environment = z.infer<typeof environmentSchema>;
+
+export const environmentUserSchema = z.object({ is_active: z.boolean(), created_at: z.string() });
+
+export const environmentDetails = call('/api/environments/details', {
+  body: z.object({ _env: z.string() }),
+  data: z.object({
+    environment: environmentSchema,
+    environmentUser: environmentUserSchema,
+    dynamicRecordsTypes: z.array(
+      z.object({ key: z.string(), parent: z.string().nullable(), singular: z.string(), plural: z.string(), icon: z.string().nullable() }),
+    ),
+    filemanagerDir: z.string().nullable(),
+  }),
+});
+
+export const heartbeatIntervalMs = 15_000;
+
+export const heartbeat = call('/api/environments/heartbeat', {
+  body: z.object({ _env: z.string(), init_date: z.string().max(60).optional() }),
+  data: z.object({ envStatus: environmentStatusSchema, envLastConfigUpdate: z.string() }),
+});

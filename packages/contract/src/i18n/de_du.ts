@@ -4,6 +4,9 @@ import { auth } from './de_du/auth';
 import { common } from './de_du/common';
 import { environments } from './de_du/environments';
 import { mail } from './de_du/mail';
+import { records } from './de_du/records';
+import { setup } from './de_du/setup';
+import { validation } from './de_du/validation';
 
 /** Informal German ("du"), written fresh and correct: the same keys as de_sie, one file per area. */
 export const de_du: Catalog = {
@@ -12,4 +15,7 @@ export const de_du: Catalog = {
   ...account,
   ...environments,
   ...mail,
+  ...validation,
+  ...records,
+  ...setup,
 };

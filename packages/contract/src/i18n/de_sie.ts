@@ -3,6 +3,9 @@ import { auth } from './de_sie/auth';
 import { common } from './de_sie/common';
 import { environments } from './de_sie/environments';
 import { mail } from './de_sie/mail';
+import { records } from './de_sie/records';
+import { setup } from './de_sie/setup';
+import { validation } from './de_sie/validation';
 
 /**
  * The formal German catalog: every user-visible text of the spec, verbatim (typos included),
@@ -15,6 +18,9 @@ export const de_sie = {
   ...account,
   ...environments,
   ...mail,
+  ...validation,
+  ...records,
+  ...setup,
 } as const;
 
 export type MessageKey = keyof typeof de_sie;

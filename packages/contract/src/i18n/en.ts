@@ -4,6 +4,9 @@ import { auth } from './en/auth';
 import { common } from './en/common';
 import { environments } from './en/environments';
 import { mail } from './en/mail';
+import { records } from './en/records';
+import { setup } from './en/setup';
+import { validation } from './en/validation';
 
 /** English: the same keys as de_sie, one file per area. */
 export const en: Catalog = {
@@ -12,4 +15,7 @@ export const en: Catalog = {
   ...account,
   ...environments,
   ...mail,
+  ...validation,
+  ...records,
+  ...setup,
 };

@@ -48,4 +48,12 @@ export const account: Record<keyof typeof source, string> = {
   'account.menuSettings': 'Account-Einstellungen',
   'account.menuLogout': 'Ausloggen',
   'account.menuEnvironments': 'Firmenumgebungen',
+  'account.selectIntro': 'Wähl die Firmenumgebung, in der du arbeiten willst.',
+  'account.declineTitle': 'Einladung ablehnen',
+  'account.emptyTitle': 'Noch keine Firmenumgebung',
+  'account.createIntro':
+    'Gib der Firmenumgebung einen Namen und wähl eine Vorlage. Alles Weitere kannst du danach einrichten.',
+  'account.profileTitle': 'Persönliche Daten',
+  'account.sessionsTitle': 'Sitzungen',
+  'account.settingsSoon': 'Bald verfügbar',
 };

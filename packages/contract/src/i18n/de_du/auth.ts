@@ -48,4 +48,8 @@ export const auth: Record<keyof typeof source, string> = {
   'auth.resetSubmit': 'Passwort speichern',
   'auth.resetDone': 'Passwort erfolgreich zurückgesetzt',
   'auth.passwordHint': 'Mindestens 5 Zeichen; am besten mit Buchstaben, Ziffern und Sonderzeichen.',
+  'auth.loginIntro': 'Melde dich mit deiner E-Mail-Adresse und deinem Passwort an.',
+  'auth.registerIntro': 'Leg deinen Account an. Den Link zur Aktivierung bekommst du per E-Mail.',
+  'auth.requestNewLink': 'Neuen Link anfordern',
+  'auth.resetLinkUnusable': 'Link kann nicht verwendet werden',
 };

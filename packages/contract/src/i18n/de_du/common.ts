@@ -29,5 +29,11 @@ export const common: Record<keyof typeof source, string> = {
   'common.footerContact': 'Kontakt',
   'common.footerTerms': 'Nutzungsbedingungen',
   'common.footerImprint': 'Impressum',
+  'common.docsText':
+    'Die Dokumentation zu Kontor wird gerade überarbeitet und ist bald hier zu finden. Bei Fragen wende dich gern an unseren Support.',
+  'common.contactText':
+    'Du erreichst unser Team per E-Mail unter support@kontor.local. Wir melden uns meist innerhalb eines Werktags bei dir.',
+  'common.legalText': 'Die Nutzungsbedingungen von Kontor veröffentlichen wir hier in Kürze.',
+  'common.imprintText': 'Die Angaben gemäß § 5 DDG veröffentlichen wir hier in Kürze.',
   'common.productName': 'Kontor',
 };

@@ -48,4 +48,12 @@ export const account = {
   'account.menuSettings': 'Account-Einstellungen',
   'account.menuLogout': 'Ausloggen',
   'account.menuEnvironments': 'Firmenumgebungen',
+  'account.selectIntro': 'Wählen Sie die Firmenumgebung, in der Sie arbeiten möchten.',
+  'account.declineTitle': 'Einladung ablehnen',
+  'account.emptyTitle': 'Noch keine Firmenumgebung',
+  'account.createIntro':
+    'Geben Sie der Firmenumgebung einen Namen und wählen Sie eine Vorlage. Alles Weitere können Sie anschließend einrichten.',
+  'account.profileTitle': 'Persönliche Daten',
+  'account.sessionsTitle': 'Sitzungen',
+  'account.settingsSoon': 'Bald verfügbar',
 } as const;

@@ -28,5 +28,11 @@ export const common = {
   'common.footerContact': 'Kontakt',
   'common.footerTerms': 'Nutzungsbedingungen',
   'common.footerImprint': 'Impressum',
+  'common.docsText':
+    'Die Dokumentation zu Kontor wird derzeit überarbeitet und steht in Kürze hier zur Verfügung. Bei Fragen wenden Sie sich gerne an unseren Support.',
+  'common.contactText':
+    'Sie erreichen unser Team per E-Mail unter support@kontor.local. Wir melden uns in der Regel innerhalb eines Werktages bei Ihnen.',
+  'common.legalText': 'Die Nutzungsbedingungen von Kontor werden hier in Kürze veröffentlicht.',
+  'common.imprintText': 'Die Angaben gemäß § 5 DDG werden hier in Kürze veröffentlicht.',
   'common.productName': 'Kontor',
 } as const;

@@ -48,4 +48,12 @@ export const account: Record<keyof typeof source, string> = {
   'account.menuSettings': 'Account settings',
   'account.menuLogout': 'Log out',
   'account.menuEnvironments': 'Company environments',
+  'account.selectIntro': 'Choose the company environment you want to work in.',
+  'account.declineTitle': 'Decline invitation',
+  'account.emptyTitle': 'No company environment yet',
+  'account.createIntro':
+    'Give the company environment a name and choose a template. You can set up everything else afterwards.',
+  'account.profileTitle': 'Personal details',
+  'account.sessionsTitle': 'Sessions',
+  'account.settingsSoon': 'Coming soon',
 };

@@ -29,5 +29,11 @@ export const common: Record<keyof typeof source, string> = {
   'common.footerContact': 'Contact',
   'common.footerTerms': 'Terms of use',
   'common.footerImprint': 'Imprint',
+  'common.docsText':
+    'The Kontor documentation is being revised and will be available here shortly. If you have questions, please contact our support.',
+  'common.contactText':
+    'You can reach our team by e-mail at support@kontor.local. We usually reply within one business day.',
+  'common.legalText': 'The Kontor terms of use will be published here shortly.',
+  'common.imprintText': 'The legal notice (§ 5 DDG) will be published here shortly.',
   'common.productName': 'Kontor',
 };

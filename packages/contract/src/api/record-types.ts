@@ -1,0 +1,284 @@
+import { z } from 'zod';
+
+/**
+ * The record type ("data structure") model of spec 02 §3: fields, forms, lists, stages,
+ * exports. Base types ship as code; environments derive child types. The server resolves the
+ * effective definition; the browser renders forms and lists from it.
+ */
+
+export const fieldTypes = [
+  'string',
+  'text',
+  'integer',
+  'float',
+  'password',
+  'boolean',
+  'map',
+  'object',
+  'date',
+  'datetime',
+  'model',
+  'models',
+  'file',
+  'files',
+] as const;
+export const fieldTypeSchema = z.enum(fieldTypes);
+export type FieldType = z.infer<typeof fieldTypeSchema>;
+
+export const mapSubTypes = ['positions-map', 'taxes-map'] as const;
+
+const key = z
+  .string()
+  .min(1)
+  .max(60)
+  .regex(/^[A-Za-z][A-Za-z0-9_]*$/);
+export const recordTypeKeySchema = key;
+
+export const optionSchema = z.object({ value: z.string(), label: z.string() });
+export type FieldOption = z.infer<typeof optionSchema>;
+
+export const validationSchema = z
+  .object({
+    required: z.boolean(),
+    unique: z.boolean(),
+    minLength: z.number().int().min(0),
+    maxLength: z.number().int().min(1),
+    min: z.number(),
+    max: z.number(),
+    minDate: z.string(),
+    maxDate: z.string(),
+    email: z.boolean(),
+    iban: z.boolean(),
+    bic: z.boolean(),
+    url: z.boolean(),
+  })
+  .partial();
+export type ValidationMap = z.infer<typeof validationSchema>;
+
+/** How a model field finds its records: the type, the columns that make up a label. */
+export const selectorSchema = z.object({
+  type: key,
+  columns: z.array(z.string()).optional(),
+  label: z.string().optional(),
+});
+export type Selector = z.infer<typeof selectorSchema>;
+
+export type DataField = {
+  key: string;
+  type: FieldType;
+  label: string;
+  validation?: ValidationMap | undefined;
+  /** Child fields of a map (one sub-record per entry) or an object. */
+  definition?: DataField[] | undefined;
+  subType?: (typeof mapSubTypes)[number] | undefined;
+  /** The base type a field was inherited from; such a field is read-only in the editor. */
+  origin?: string | undefined;
+  /** Options of a string with select appearance, or a position's units. */
+  options?: FieldOption[] | undefined;
+  appearance?: 'select' | undefined;
+  selector?: Selector | undefined;
+  /** Stored as integer cents (computed totals); lists format it with `currency`. */
+  currency?: boolean | undefined;
+  /** Filled by the server on save, never from the form (e.g. positions' net and gross). */
+  computed?: 'positions.net' | 'positions.gross' | 'positions.taxes' | undefined;
+  /** Filled by the server with the selector label of the named model field (for lists and search). */
+  labelOf?: string | undefined;
+  default?: unknown;
+  placeholder?: string | undefined;
+};
+
+export const dataFieldSchema: z.ZodType<DataField> = z.lazy(() =>
+  z.object({
+    key,
+    type: fieldTypeSchema,
+    label: z.string().max(200),
+    validation: validationSchema.optional(),
+    definition: z.array(dataFieldSchema).optional(),
+    subType: z.enum(mapSubTypes).optional(),
+    origin: z.string().optional(),
+    options: z.array(optionSchema).optional(),
+    appearance: z.literal('select').optional(),
+    selector: selectorSchema.optional(),
+    currency: z.boolean().optional(),
+    computed: z.enum(['positions.net', 'positions.gross', 'positions.taxes']).optional(),
+    labelOf: z.string().optional(),
+    default: z.unknown().optional(),
+    placeholder: z.string().optional(),
+  }),
+);
+
+/** Visibility: shown only when every condition holds; only '==' exists (spec 01 §5). */
+export const visibleConditionSchema = z.object({ field: z.string(), operator: z.literal('=='), value: z.unknown() });
+export type VisibleCondition = z.infer<typeof visibleConditionSchema>;
+
+type ElementOptions = {
+  /** Grid width of 12; fields default to 6 in data structures, components to 12. */
+  columns?: number | undefined;
+  hint?: string | undefined;
+  noWrapper?: boolean | undefined;
+  visible?: VisibleCondition[] | undefined;
+  rerenderOnChange?: boolean | undefined;
+  prepend?: string | undefined;
+  append?: string | undefined;
+  style?: Record<string, string> | undefined;
+};
+
+export type FormElement =
+  | ({ type: 'field'; field: string; mode?: 'images-preview' | undefined } & ElementOptions)
+  | ({ type: 'tabs'; sections: Array<{ title: string; fields: FormElement[] }> } & ElementOptions)
+  | ({ type: 'card'; headerTitle?: string | undefined; children: FormElement[] } & ElementOptions)
+  | ({ type: 'container'; children: FormElement[] } & ElementOptions)
+  | ({ type: 'button'; label: string; href?: string | undefined } & ElementOptions);
+
+const elementOptions = {
+  columns: z.number().int().min(1).max(12).optional(),
+  hint: z.string().optional(),
+  noWrapper: z.boolean().optional(),
+  visible: z.array(visibleConditionSchema).optional(),
+  rerenderOnChange: z.boolean().optional(),
+  prepend: z.string().optional(),
+  append: z.string().optional(),
+  style: z.record(z.string(), z.string()).optional(),
+};
+
+export const formElementSchema: z.ZodType<FormElement> = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('field'), field: z.string(), mode: z.literal('images-preview').optional(), ...elementOptions }),
+    z.object({
+      type: z.literal('tabs'),
+      sections: z.array(z.object({ title: z.string().min(1), fields: z.array(formElementSchema) })),
+      ...elementOptions,
+    }),
+    z.object({ type: z.literal('card'), headerTitle: z.string().optional(), children: z.array(formElementSchema), ...elementOptions }),
+    z.object({ type: z.literal('container'), children: z.array(formElementSchema), ...elementOptions }),
+    z.object({ type: z.literal('button'), label: z.string(), href: z.string().optional(), ...elementOptions }),
+  ]),
+);
+
+export const formSchema = z.object({
+  key,
+  name: z.string(),
+  fields: z.array(formElementSchema),
+  /** Inherited or template forms are read-only. */
+  isPreset: z.boolean().optional(),
+});
+export type Form = z.infer<typeof formSchema>;
+
+/** List button conditions: `[path, operator, value]` entries, or `{ $or: [...] }` groups. */
+export type ListCondition = [string, 'not_empty' | 'is_empty' | '==' | '!=', unknown?] | { $or: ListCondition[] };
+export const listConditionSchema: z.ZodType<ListCondition> = z.lazy(() =>
+  z.union([
+    z.tuple([z.string(), z.enum(['not_empty', 'is_empty', '==', '!=']), z.unknown().optional()]),
+    z.object({ $or: z.array(listConditionSchema) }),
+  ]),
+);
+
+export const cellButtonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('edit'), label: z.string().optional() }),
+  z.object({
+    kind: z.literal('page'),
+    page: z.string(),
+    label: z.string().optional(),
+    icon: z.string().optional(),
+    conditions: z.array(listConditionSchema).optional(),
+  }),
+]);
+export type CellButton = z.infer<typeof cellButtonSchema>;
+
+export const cellSchema = z.object({
+  /** Field path in the record's data, or `___options___` for the edit/page buttons column. */
+  mapping: z.string(),
+  label: z.string(),
+  /**
+   * `currency`: integer cents shown as money (spec); `money`: decimal euros as typed; `number`:
+   * German number; `options`: the label of the option; the rest format dates, flags and stages.
+   */
+  format: z.enum(['currency', 'money', 'number', 'options', 'date', 'datetime', 'boolean', 'stage']).optional(),
+  options: z.array(optionSchema).optional(),
+  buttons: z.array(cellButtonSchema).optional(),
+  searchable: z.boolean().optional(),
+  sortable: z.boolean().optional(),
+});
+export type Cell = z.infer<typeof cellSchema>;
+export const optionsMapping = '___options___';
+
+export const listSchema = z.object({
+  key,
+  name: z.string(),
+  type: z.string(),
+  cells: z.array(cellSchema),
+  defaultSort: z.object({ field: z.string(), dir: z.enum(['asc', 'desc']) }).optional(),
+  isPreset: z.boolean().optional(),
+});
+export type List = z.infer<typeof listSchema>;
+
+export const stageSchema = z.object({
+  key,
+  name: z.string(),
+  actionName: z.string().optional(),
+  required: z.boolean().optional(),
+  editDisabled: z.boolean().optional(),
+  export: z.string().optional(),
+  color: z.string().optional(),
+  background: z.string().optional(),
+});
+export type Stage = z.infer<typeof stageSchema>;
+
+export const exportSchema = z.object({ key, name: z.string(), isParent: z.boolean().optional() });
+export type Export = z.infer<typeof exportSchema>;
+
+export const settingSchema = z.object({
+  key,
+  name: z.string(),
+  type: z.enum(['string', 'boolean']),
+  default: z.union([z.string(), z.boolean()]).optional(),
+  description: z.string().optional(),
+});
+export type Setting = z.infer<typeof settingSchema>;
+
+export const queryFormLinkSchema = z.object({
+  form: z.string(),
+  portal_fillable: z.boolean(),
+  portal_requirement: z.boolean(),
+  url_fillable: z.boolean(),
+  multiple: z.boolean(),
+  editable: z.boolean(),
+});
+
+/** A record type as stored (base types in code, child types per environment). */
+export const recordTypeSchema = z.object({
+  key,
+  parent: key.nullable(),
+  singular: z.string().min(1).max(100),
+  plural: z.string().min(1).max(100),
+  icon: z.string().max(60).optional(),
+  fields: z.array(dataFieldSchema),
+  forms: z.array(formSchema),
+  mainForm: z.string(),
+  lists: z.array(listSchema),
+  defaultList: z.string(),
+  stages: z.array(stageSchema).default([]),
+  exports: z.array(exportSchema).default([]),
+  defaultExport: z.string().nullable().default(null),
+  settings: z.array(settingSchema).default([]),
+  settingValues: z.record(z.string(), z.union([z.string(), z.boolean()])).default({}),
+  queryForms: z.array(queryFormLinkSchema).default([]),
+  /** Columns that compose a model selector's label when a field names no columns. */
+  modelSelectorLabel: z.array(z.string()).optional(),
+  isCreatable: z.boolean().default(true),
+  disableEdit: z.boolean().default(false),
+  /** System types (addresses, bank details, taxes, rooms, bookings) are used as they are. */
+  system: z.boolean().default(false),
+});
+export type RecordType = z.infer<typeof recordTypeSchema>;
+export type RecordTypeInput = z.input<typeof recordTypeSchema>;
+
+/** What environments/details lists per type (spec 01 §7 dynamicRecordsTypes). */
+export const recordTypeSummarySchema = z.object({
+  key: z.string(),
+  parent: z.string().nullable(),
+  singular: z.string(),
+  plural: z.string(),
+  icon: z.string().nullable(),
+});
+export type RecordTypeSummary = z.infer<typeof recordTypeSummarySchema>;

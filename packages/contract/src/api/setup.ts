@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { call, envScoped } from '../call';
+import { currencies, dateFormats } from './environments';
+
+/** Spec 01 §3 "Setup address": invoice_country is kept but has no input. */
+export const setupAddressSchema = z.object({
+  invoice_name: z.string(),
+  invoice_addition: z.string(),
+  invoice_street: z.string(),
+  invoice_housenumber: z.string(),
+  invoice_zip: z.string(),
+  invoice_city: z.string(),
+  invoice_country: z.string(),
+});
+export type SetupAddress = z.infer<typeof setupAddressSchema>;
+
+export const setupBankDetailsSchema = z.object({ name: z.string(), bank: z.string(), iban: z.string(), bic: z.string() });
+export type SetupBankDetails = z.infer<typeof setupBankDetailsSchema>;
+
+export const setupStepCount = 3;
+
+export const setupInit = call('/api/environments-setup/init', {
+  body: envScoped({}),
+  data: z.object({
+    environment: z.object({
+      name: z.string(),
+      url_slug: z.string(),
+      default_dateformat: z.enum(dateFormats),
+      default_currency: z.enum(currencies),
+      default_language: z.enum(['de_sie', 'de_du', 'en']),
+    }),
+    defaultAddressInvoice: setupAddressSchema,
+    defaultBankDetails: setupBankDetailsSchema,
+    /** How many steps were saved before: the wizard resumes after them. */
+    completedSteps: z.number().int().min(0).max(setupStepCount),
+  }),
+});
+
+const text = (max: number) => z.string().max(max);
+
+export const setupStep1 = call('/api/environments-setup/step-1', {
+  body: envScoped({
+    name: text(200),
+    default_dateformat: text(20),
+    default_currency: text(20),
+    default_language: text(20),
+  }),
+  data: z.undefined(),
+});
+
+export const setupStep2 = call('/api/environments-setup/step-2', {
+  body: envScoped({
+    invoice_name: text(200),
+    invoice_addition: text(200).optional().default(''),
+    invoice_street: text(200),
+    invoice_housenumber: text(40),
+    invoice_zip: text(20),
+    invoice_city: text(200),
+    invoice_country: text(100).optional().default(''),
+  }),
+  data: z.undefined(),
+});
+
+export const setupStep3 = call('/api/environments-setup/step-3', {
+  body: envScoped({ name: text(200), bank: text(200).optional().default(''), iban: text(60), bic: text(20).optional().default('') }),
+  data: z.undefined(),
+});

@@ -1,0 +1,25 @@
+import type { validation as source } from '../de_sie/validation';
+
+export const validation: Record<keyof typeof source, string> = {
+  'validation.required': 'This field is required',
+  'validation.unique': 'Another record already has this value',
+  'validation.minLength': 'Please enter at least {n} characters',
+  'validation.maxLength': 'Please enter at most {n} characters',
+  'validation.min': 'The value must be at least {n}',
+  'validation.max': 'The value must be at most {n}',
+  'validation.minDate': 'The date must not be before {n}',
+  'validation.maxDate': 'The date must not be after {n}',
+  'validation.minEntries': 'Please add at least {n} entries',
+  'validation.maxEntries': 'Please add at most {n} entries',
+  'validation.email': 'Please enter a valid e-mail address',
+  'validation.iban': 'Please enter a valid IBAN',
+  'validation.bic': 'Please enter a valid BIC',
+  'validation.url': 'Please enter a valid URL',
+  'validation.integer': 'Please enter a whole number',
+  'validation.number': 'Please enter a valid number',
+  'validation.decimals': 'Please enter at most {n} decimal places',
+  'validation.outOfRange': 'The value is outside the permitted range',
+  'validation.date': 'Please enter a valid date',
+  'validation.datetime': 'Please enter a valid date and time',
+  'validation.zip': 'Please enter a valid five-digit postcode',
+};
