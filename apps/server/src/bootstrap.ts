@@ -2,7 +2,10 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import type { AppDeps } from './deps';
 import { userBySessionHash } from './features/auth/auth.service';
-import { envAccess, syncPresets } from './features/environments/environments.service';
+import { envAccess, onEnvironmentCreated, syncPresets } from './features/environments/environments.service';
+import { baseTypes } from './features/records/base-types/registry';
+import { seedEnvironmentRecords } from './features/records/seed';
+import { ensureSortIndexes } from './features/records/sort-keys';
 import { createMailService, type MailWorkerOptions } from './mail/mail.service';
 import { consoleTransport, type MailTransport, smtpTransport } from './mail/transport';
 
@@ -45,5 +48,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     },
   };
   await syncPresets(deps);
+  onEnvironmentCreated(seedEnvironmentRecords);
+  await database.db.transaction((tx) => ensureSortIndexes({ tx }, baseTypes.values()));
   return deps;
 };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -18,6 +19,8 @@ export type Database = Readonly<{
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** Refreshes planner statistics as the table owner (after bulk loads; the app role may not). */
+  analyze: () => Promise<void>;
 }>;
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -39,12 +42,18 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
 
 const openPglite = async (dataDir: string | undefined): Promise<Database> => {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(path.join(dataDir, 'pgdata')) : await PGlite.create();
+  const extensions = { pg_trgm };
+  const client = dataDir
+    ? await PGlite.create(path.join(dataDir, 'pgdata'), { extensions })
+    : await PGlite.create({ extensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // PGlite's single user is a superuser, which Row Level Security never binds.
   await client.exec(`SET ROLE ${appRole}`);
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const analyze = async () => {
+    await client.exec(`RESET ROLE; ANALYZE; SET ROLE ${appRole}`);
+  };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), analyze };
 };
 
 const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
@@ -64,5 +73,11 @@ const openPostgres = async (url: string, poolSize: number): Promise<Database> =>
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
   pool.on('error', () => {}); // an idle client's error surfaces again on its next use
   const db = drizzlePg(pool, { schema });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  const analyze = async () => {
+    const owner = new pg.Client({ connectionString: url });
+    await owner.connect();
+    await owner.query('ANALYZE');
+    await owner.end();
+  };
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), analyze };
 };

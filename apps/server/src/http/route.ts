@@ -13,7 +13,7 @@ import { bearerTokenHash, type AuthUser, type EnvAccess, requireEnvAccess, requi
  * (`status` also admits a blocked environment so the shell can show the blocked page,
  * `write` needs status active).
  */
-export type Access = 'public' | 'user' | { env: 'status' | 'read' | 'write' };
+export type Access = 'public' | 'user' | { env: 'status' | 'read' | 'write'; tx?: false };
 
 type Base<C extends Call> = {
   body: z.output<C['body']>;
@@ -26,12 +26,16 @@ type Base<C extends Call> = {
 export type PublicContext<C extends Call> = Base<C>;
 export type UserContext<C extends Call> = Base<C> & { user: AuthUser; tokenHash: string };
 export type EnvContext<C extends Call> = UserContext<C> & { env: EnvAccess; scope: EnvScope };
+/** `{ env, tx: false }`: the guard's checks without a tenant transaction (cheap status polls). */
+export type EnvCheckContext<C extends Call> = UserContext<C> & { env: EnvAccess };
 
 type ContextFor<C extends Call, A extends Access> = A extends 'public'
   ? PublicContext<C>
   : A extends 'user'
     ? UserContext<C>
-    : EnvContext<C>;
+    : A extends { tx: false }
+      ? EnvCheckContext<C>
+      : EnvContext<C>;
 
 /** What a handler gives back: the data, or the data with a message for the envelope. */
 export type HandlerResult<D> = (undefined extends D ? D | void : D) | Answer<D>;
@@ -86,7 +90,7 @@ export const route = <C extends Call, A extends Access>(
 
     const run = () => handler(ctx as ContextFor<C, A>);
     const result =
-      typeof access === 'object'
+      typeof access === 'object' && access.tx !== false
         ? await withEnv(deps.database.db, (ctx.env as EnvAccess).id, (ctx.user as AuthUser).id, (scope) => {
             ctx.scope = scope;
             return Promise.resolve(run());

@@ -1,0 +1,19 @@
+import { type RecordType, recordTypeSchema } from '@kontor/contract/api/record-types';
+import { article } from './article';
+import type { BaseType } from './builders';
+import { contact } from './contact';
+import { customer } from './customer';
+import { invoice, offer } from './sales-documents';
+import { booking, bookingElement, envAddresses, envBankDetails, envTaxes } from './system-types';
+
+/** Every base type the product ships, parsed once so defaults are filled and mistakes fail at start. */
+const sources: BaseType[] = [customer, contact, article, offer, invoice, envAddresses, envBankDetails, envTaxes, bookingElement, booking];
+
+export const baseTypes: ReadonlyMap<string, RecordType> = new Map(
+  sources.map((source) => {
+    const parsed = recordTypeSchema.parse(source);
+    return [parsed.key, parsed];
+  }),
+);
+
+export const systemTypeKeys = [...baseTypes.values()].filter((t) => t.system).map((t) => t.key);

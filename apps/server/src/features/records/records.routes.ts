@@ -1,0 +1,49 @@
+import * as api from '@kontor/contract/api/records';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/errors';
+import type { Call } from '@kontor/contract/call';
+import type { EnvContext } from '../../http/route';
+import { answer, route } from '../../http/route';
+import { modelResults, searchModels } from './model-selector.service';
+import { recordListPage } from './record-list.service';
+import { loadTypes, requireType } from './record-types.service';
+import { recordsRepo } from './records.repo';
+import { loadForm, type RecordsContext, removeRecord, saveRecord } from './records.service';
+
+const recordsContext = async (ctx: EnvContext<Call>): Promise<RecordsContext> => ({
+  scope: ctx.scope,
+  types: await loadTypes(ctx.scope, ctx.env.configUpdatedAt),
+  t: ctx.t,
+  writable: ctx.env.status === 'active',
+  now: ctx.deps.now(),
+});
+
+export const registerRecordRoutes = (app: FastifyInstance): void => {
+  route(app, api.loadRecordForm, { env: 'read' }, async (ctx) => loadForm(await recordsContext(ctx), ctx.body));
+
+  route(app, api.saveRecord, { env: 'write' }, async (ctx) =>
+    answer(await saveRecord(await recordsContext(ctx), ctx.body), ctx.t('records.saveSuccess')),
+  );
+
+  route(app, api.removeRecord, { env: 'write' }, async (ctx) => answer(undefined, await removeRecord(await recordsContext(ctx), ctx.body)));
+
+  route(app, api.recordTypeDetails, { env: 'read' }, async (ctx) => {
+    const type = requireType((await recordsContext(ctx)).types, ctx.body.type, ctx.t);
+    return { ...type, count: await recordsRepo(ctx.scope).countByType(type.key) };
+  });
+
+  route(app, api.simpleTableData, { env: 'read' }, async (ctx) => {
+    const { body, t } = ctx;
+    if (body.model !== 'DynamicRecord') throw new AppError('invalid', { message: t('records.unknownModel') });
+    const type = requireType((await recordsContext(ctx)).types, body.type ?? '', t);
+    return recordListPage(ctx.scope, type, body, t);
+  });
+
+  route(app, api.modelSelectorSearch, { env: 'read' }, async (ctx) =>
+    searchModels(ctx.scope, (await recordsContext(ctx)).types, ctx.body.selector, ctx.body.search, ctx.t),
+  );
+
+  route(app, api.modelSelectorResult, { env: 'read' }, async (ctx) =>
+    modelResults(ctx.scope, (await recordsContext(ctx)).types, ctx.body.selector, ctx.body.value, ctx.t),
+  );
+};

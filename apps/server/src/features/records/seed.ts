@@ -1,0 +1,39 @@
+import { translator } from '@kontor/contract/i18n/catalogs';
+import type { EnvScope } from '../../db/env-scope';
+import { updateEnvironmentSettings } from '../environments/environments.service';
+import type { PresetDefinition } from '../environments/presets';
+import { demoRecords } from './demo-records';
+import { createChildType, readTypes } from './record-types.service';
+import { saveRecord } from './records.service';
+
+/** The key an environment's child type gets for a base type. */
+export const childKeyOf: Record<string, string> = {
+  customer: 'customers',
+  contact: 'contacts',
+  article: 'articles',
+  offer: 'offers',
+  invoice: 'invoices',
+};
+
+const standardTaxes = [
+  { name: 'USt. 19 %', percentage: 19, number: '8400' },
+  { name: 'USt. 7 %', percentage: 7, number: '8300' },
+  { name: 'Steuerfrei', percentage: 0, number: '8100' },
+];
+
+/**
+ * Fills a new environment: the German standard tax rates (19 % as default tax) and, for a preset,
+ * its child record types with a handful of demo records saved through the normal save path.
+ */
+export const seedEnvironmentRecords = async (scope: EnvScope, preset: PresetDefinition, now: Date): Promise<void> => {
+  for (const base of preset.recordTypes) {
+    const key = childKeyOf[base];
+    if (key) await createChildType(scope, { key, parent: base, definition: {} });
+  }
+  const types = await readTypes(scope);
+  const ctx = { scope, types, t: translator('de_sie'), writable: true };
+  const taxIds: string[] = [];
+  for (const tax of standardTaxes) taxIds.push((await saveRecord(ctx, { type: 'envTaxes', id: 'new', data: tax })).key);
+  await updateEnvironmentSettings(scope, { defaultTax: taxIds[0] ?? null }, now, true);
+  if (preset.recordTypes.length > 0) await demoRecords(ctx, preset);
+};

@@ -1,0 +1,44 @@
+import type { RecordType } from '@kontor/contract/api/record-types';
+import { type SQL, sql } from 'drizzle-orm';
+import type { EnvScope } from '../../db/env-scope';
+
+/** How a field sorts: numbers as numbers, everything else as lower-cased text (dates are ISO text). */
+export type SortKind = 'text' | 'num';
+
+const safeKey = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+const emptyNumber = '-1000000000000000000';
+
+export const sortKindOf = (type: RecordType, fieldKey: string): SortKind => {
+  const field = type.fields.find((f) => f.key === fieldKey);
+  return field && (field.type === 'integer' || field.type === 'float') ? 'num' : 'text';
+};
+
+/**
+ * The sort expression of a field, written exactly as the expression index of migration 0002
+ * (`ensure_record_sort_index`) so the planner can walk the index. Keys are inlined as literals
+ * because an index never matches a bound parameter; only keys of the safe pattern are accepted.
+ */
+export const sortExpression = (fieldKey: string, kind: SortKind): SQL => {
+  if (!safeKey.test(fieldKey)) throw new Error(`unsafe sort key ${fieldKey}`);
+  return kind === 'num'
+    ? sql.raw(`coalesce(jsonb_num("records"."data"->'${fieldKey}'), ${emptyNumber})`)
+    : sql.raw(`lower(coalesce("records"."data"->>'${fieldKey}', ''))`);
+};
+
+export const isSortableKey = (fieldKey: string) => safeKey.test(fieldKey);
+
+/** Asks the database (as table owner) for the index behind each sortable cell of the types. */
+export const ensureSortIndexes = async (scope: Pick<EnvScope, 'tx'>, types: Iterable<RecordType>): Promise<void> => {
+  const wanted = new Map<string, SortKind>();
+  for (const type of types) {
+    for (const list of type.lists) {
+      for (const cell of list.cells) {
+        if (cell.sortable && isSortableKey(cell.mapping)) wanted.set(`${cell.mapping}:${sortKindOf(type, cell.mapping)}`, sortKindOf(type, cell.mapping));
+      }
+    }
+  }
+  for (const [key, kind] of wanted) {
+    const field = key.slice(0, key.lastIndexOf(':'));
+    await scope.tx.execute(sql`select ensure_record_sort_index(${field}, ${kind})`);
+  }
+};

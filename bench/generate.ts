@@ -1,0 +1,57 @@
+import { translator } from '@kontor/contract/i18n/catalogs';
+import { createDeps } from '../apps/server/src/bootstrap';
+import { loadConfig } from '../apps/server/src/config';
+import { trustedEnvId, withEnv } from '../apps/server/src/db/env-scope';
+import { createActivatedUser, findUserByEmail } from '../apps/server/src/features/auth/auth.service';
+import { createEnvironment } from '../apps/server/src/features/environments/environments.service';
+import * as envRepo from '../apps/server/src/features/environments/environments.repo';
+import { importRecords } from '../apps/server/src/features/records/bulk-import.service';
+import { readTypes } from '../apps/server/src/features/records/record-types.service';
+import { customer, seededRandom } from './german-data';
+
+export const benchUser = { email: 'bench@kontor.local', password: 'bench-passwort' } as const;
+export const smallEnvCount = 20;
+export const smallEnvRecords = 5_000;
+export const bigEnvRecords = 100_000;
+
+export const smallEnvName = (i: number) => `Bench Betrieb ${String(i + 1).padStart(2, '0')}`;
+export const bigEnvName = 'Bench Großbetrieb';
+
+/**
+ * Fills the database named by the environment (DATA_DIR for PGlite or DATABASE_URL) with 20
+ * environments of 5,000 customers and one of 100,000, through the bulk path that applies the
+ * save path's validation. Deterministic: the same seed gives the same records.
+ */
+export const generate = async (log: (line: string) => void): Promise<void> => {
+  const deps = await createDeps({ ...loadConfig(), demo: false }, { log: () => {} });
+  const { db } = deps.database;
+  try {
+    if (await findUserByEmail(db, benchUser.email)) {
+      log('  data already generated, reusing it');
+      return;
+    }
+    const user = await createActivatedUser(deps, { ...benchUser, firstname: 'Bench', name: 'Mark' });
+    const auth = { id: user.id, email: user.email, firstname: user.firstname, name: user.name, isActive: true, passwordChangedAt: null, createdAt: user.createdAt };
+    const t = translator('de_sie');
+    const plan = [...Array.from({ length: smallEnvCount }, (_, i) => ({ name: smallEnvName(i), count: smallEnvRecords })), { name: bigEnvName, count: bigEnvRecords }];
+    let seq = 0;
+    for (const [i, p] of plan.entries()) {
+      const started = Date.now();
+      const { environment } = await createEnvironment(deps, auth, { name: p.name, preset: 'craftsman' });
+      const env = await envRepo.findBySlug(db, environment.url_slug);
+      if (!env) throw new Error('environment vanished');
+      const random = seededRandom(1000 + i);
+      for (let done = 0; done < p.count; done += 5_000) {
+        const chunk = Array.from({ length: Math.min(5_000, p.count - done) }, () => customer(random, ++seq));
+        await withEnv(db, trustedEnvId(env.id), user.id, async (scope) =>
+          importRecords({ scope, types: await readTypes(scope), t, writable: true }, 'customers', chunk),
+        );
+      }
+      log(`  ${p.name}: ${p.count.toLocaleString('de-DE')} Kunden in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await deps.database.analyze();
+  } finally {
+    await deps.mail.stop();
+    await deps.database.close();
+  }
+};

@@ -1,0 +1,165 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { bigEnvName, benchUser, generate, smallEnvCount, smallEnvName } from './generate';
+import { positions, searchTerms, seededRandom } from './german-data';
+import { load, type Measured, post, sequential } from './scenarios';
+
+/**
+ * `npm run bench`: generates the data set (once per database), starts the real server as a child
+ * process and measures the list, form and save calls over HTTP. BENCH_TARGETS=pglite,postgres
+ * (default both), BENCH_SECONDS (default 30), BENCH_PG (admin URL, default local PostgreSQL).
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(import.meta.dirname, 'out');
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim());
+const pgAdmin = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const port = Number(process.env.BENCH_PORT ?? 3999);
+const url = `http://127.0.0.1:${port}`;
+const log = (line: string) => console.log(line);
+
+type Target = { name: 'pglite' | 'postgres'; env: Record<string, string> };
+
+const prepareTarget = async (name: string): Promise<Target> => {
+  if (name === 'pglite') return { name, env: { DATA_DIR: path.join(out, 'pglite') } };
+  const admin = new pg.Client({ connectionString: pgAdmin });
+  await admin.connect();
+  const exists = await admin.query("select 1 from pg_database where datname = 'kontor_bench'");
+  if (exists.rowCount === 0) await admin.query('CREATE DATABASE kontor_bench');
+  await admin.end();
+  const dbUrl = new URL(pgAdmin);
+  dbUrl.pathname = '/kontor_bench';
+  return { name: 'postgres', env: { DATABASE_URL: dbUrl.toString(), DATABASE_POOL_SIZE: '10' } };
+};
+
+const withEnv = (extra: Record<string, string>) => ({ ...process.env, ...extra, DEMO: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+
+const startServer = async (target: Target): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: withEnv({ ...target.env, PORT: String(port), HOST: '127.0.0.1' }),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    if (await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false)) return child;
+  }
+  child.kill();
+  throw new Error('server did not start');
+};
+
+const stopServer = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+type Env = { url_slug: string; name: string };
+type ListData = { rows: Array<{ _id: string }>; nextCursor: string | null; total: number };
+
+const measureTarget = async (target: Target) => {
+  log(`\n== ${target.name} ==`);
+  const started = Date.now();
+  Object.assign(process.env, target.env, { DEMO: '0', LOG_LEVEL: 'silent' });
+  await generate(log);
+  log(`  Daten bereit nach ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+  const server = await startServer(target);
+  try {
+    const login = await post<{ token: string }>(url, '/api/users/login', null, benchUser);
+    const token = login.token;
+    const envs = (await post<{ data: Env[] }>(url, '/api/environments/list', token, {})).data;
+    const small = envs.filter((e) => Array.from({ length: smallEnvCount }, (_, i) => smallEnvName(i)).includes(e.name));
+    const big = envs.find((e) => e.name === bigEnvName);
+    if (small.length !== smallEnvCount || !big) throw new Error('bench environments missing');
+
+    const random = seededRandom(7);
+    const listBody = () => ({
+      _env: small[Math.floor(random() * small.length)]?.url_slug,
+      model: 'DynamicRecord',
+      type: 'customers',
+      search: searchTerms[Math.floor(random() * searchTerms.length)],
+      sort: { field: 'name', dir: 'asc' },
+      pageSize: 50,
+    });
+    await load(url, '/api/simpletable/data', token, listBody, { connections: 10, seconds: 5 }); // warm-up
+    const list = await load(url, '/api/simpletable/data', token, listBody, { connections: 10, seconds });
+
+    // Page 1 against the page at depth 10,000 of the 100,000-record environment (keyset cursor).
+    const pageBody = (cursor?: string) => ({ _env: big.url_slug, model: 'DynamicRecord', type: 'customers', sort: { field: 'name', dir: 'asc' }, pageSize: 50, ...(cursor ? { cursor } : {}) });
+    let cursor: string | undefined;
+    for (let i = 0; i < 200; i++) {
+      cursor = (await post<{ data: ListData }>(url, '/api/simpletable/data', token, pageBody(cursor))).data.nextCursor ?? undefined;
+    }
+    const deepCursor = cursor;
+    const depthSeconds = Math.max(5, Math.round(seconds / 3));
+    const page1 = await load(url, '/api/simpletable/data', token, () => pageBody(), { connections: 10, seconds: depthSeconds });
+    const deep = await load(url, '/api/simpletable/data', token, () => pageBody(deepCursor), { connections: 10, seconds: depthSeconds });
+
+    // Form load of random records.
+    const ids: Array<{ env: string; id: string }> = [];
+    for (const e of small.slice(0, 5)) {
+      const data = (await post<{ data: ListData }>(url, '/api/simpletable/data', token, { _env: e.url_slug, model: 'DynamicRecord', type: 'customers', pageSize: 100 })).data;
+      ids.push(...data.rows.map((r) => ({ env: e.url_slug, id: r._id })));
+    }
+    const form = await load(
+      url,
+      '/api/dynamic-records/form',
+      token,
+      () => {
+        const pickId = ids[Math.floor(random() * ids.length)];
+        return { _env: pickId?.env, type: 'customers', id: pickId?.id };
+      },
+      { connections: 10, seconds: depthSeconds },
+    );
+
+    // Saving an invoice with 20 positions, one request at a time.
+    const saveEnv = small[0]?.url_slug as string;
+    const customerId = ids.find((x) => x.env === saveEnv)?.id;
+    const runId = Date.now().toString(36);
+    const save = await sequential(300, async (i) => {
+      await post(url, '/api/dynamic-records/save', token, {
+        _env: saveEnv,
+        type: 'invoices',
+        id: 'new',
+        data: { number: `B-${runId}-${i}`, customer: customerId, date: '2026-11-22', subject: 'Benchmark', positions: positions(random, 20) },
+      });
+    });
+    return { list, page1, deep, form, save };
+  } finally {
+    await stopServer(server);
+  }
+};
+
+const fmt = (n: number, digits = 1) => n.toLocaleString('de-DE', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const row = (label: string, m: Measured) =>
+  `| ${label} | ${fmt(m.requestsPerSecond, 0)} | ${fmt(m.p50)} | ${fmt(m.p99)} | ${m.errors + m.non2xx} |`;
+
+const main = async () => {
+  fs.mkdirSync(out, { recursive: true });
+  const lines: string[] = [];
+  for (const name of targets) {
+    const target = await prepareTarget(name);
+    const r = await measureTarget(target);
+    const ratio = r.deep.mean / r.page1.mean;
+    lines.push(
+      `\n### ${name === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} — ${seconds} s, 10 connections`,
+      '',
+      '| scenario | requests/s | p50 ms | p99 ms | errors |',
+      '|---|---:|---:|---:|---:|',
+      row('list: search + sort + page of 50 (20 environments × 5,000)', r.list),
+      row('list page 1 (100,000 records, sorted)', r.page1),
+      row('list page at depth 10,000 (keyset cursor)', r.deep),
+      row('form load', r.form),
+      '',
+      `- depth 10,000 / page 1 mean latency: ${fmt(ratio, 2)}×`,
+      `- save invoice with 20 positions (sequential, 300×): median ${fmt(r.save.median)} ms, p90 ${fmt(r.save.p90)} ms, p99 ${fmt(r.save.p99)} ms`,
+    );
+    fs.writeFileSync(path.join(out, `results-${name}.json`), JSON.stringify(r, null, 2));
+  }
+  console.log(lines.join('\n'));
+};
+
+await main();
