@@ -1,0 +1,130 @@
+import { login as loginCall } from '@kontor/contract/api/auth';
+import type { BodyOf, Call, DataOf, FieldErrors } from '@kontor/contract/call';
+import { type Language, translator } from '@kontor/contract/i18n/catalogs';
+import { session } from './session';
+
+/**
+ * A failed call. `message` is the server's message, or undefined when it sent none (the screen
+ * then shows its own fallback); a network failure carries the generic message. Not an `Error`
+ * subclass, because `Error.message` cannot be undefined.
+ */
+export class ApiError {
+  readonly name = 'ApiError';
+  readonly status: number;
+  readonly message: string | undefined;
+  readonly errors: FieldErrors;
+
+  constructor(status: number, message?: string, errors?: FieldErrors) {
+    this.status = status;
+    this.message = message || undefined;
+    this.errors = errors ?? {};
+  }
+
+  /** The first message for a field path (`taxes[0].name`), for a form's `error` prop. */
+  field(path: string): string | undefined {
+    return this.errors[path]?.[0];
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The server's message of a failure, or the screen's fallback. */
+export const messageOf = (error: unknown, fallback: string): string => (isApiError(error) && error.message) || fallback;
+
+/** The message of a field, when the failure carries one. */
+export const fieldError = (error: unknown, path: string): string | undefined =>
+  isApiError(error) ? error.field(path) : undefined;
+
+type Options = Readonly<{ signal?: AbortSignal }>;
+type Args<C extends Call> =
+  undefined extends BodyOf<C> ? [body?: BodyOf<C>, options?: Options] : [body: BodyOf<C>, options?: Options];
+
+export type Sent<D> = Readonly<{ data: D; message: string | undefined }>;
+
+let language: Language = 'de_sie';
+let onUnauthorized: () => void = () => {};
+
+/** Wiring done once by the app: the language of the generic message, what a 401 does. */
+export const configureApi = (options: { language?: Language; onUnauthorized?: () => void }): void => {
+  if (options.language) language = options.language;
+  if (options.onUnauthorized) onUnauthorized = options.onUnauthorized;
+};
+
+const generic = () => translator(language)('common.genericError');
+
+type RawEnvelope = { status?: unknown; message?: unknown; data?: unknown; errors?: unknown };
+
+const asEnvelope = (value: unknown): RawEnvelope | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as RawEnvelope) : null;
+
+const asFieldErrors = (value: unknown): FieldErrors | undefined => {
+  const obj = asEnvelope(value);
+  if (!obj) return undefined;
+  const out: FieldErrors = {};
+  for (const [key, list] of Object.entries(obj)) {
+    if (Array.isArray(list)) out[key] = list.filter((m): m is string => typeof m === 'string');
+    else if (typeof list === 'string') out[key] = [list];
+  }
+  return out;
+};
+
+/** POSTs the body, checks the envelope, returns the parsed payload and the success message. */
+const send = async <C extends Call>(c: C, ...[body, options]: Args<C>): Promise<Sent<DataOf<C>>> => {
+  const token = session.token();
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(c.path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body ?? {}),
+      signal: options?.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, generic());
+  }
+
+  let envelope: RawEnvelope | null = null;
+  try {
+    envelope = asEnvelope(await response.json());
+  } catch {
+    envelope = null; // not JSON: a proxy's error page, say
+  }
+  const message = typeof envelope?.message === 'string' ? envelope.message : undefined;
+
+  if (response.status === 401 && token) {
+    // The token was revoked or expired: the session is over.
+    session.clear();
+    onUnauthorized();
+  }
+  if (!response.ok || envelope?.status !== 'success') {
+    throw new ApiError(response.status, message, asFieldErrors(envelope?.errors));
+  }
+
+  const payload = c.topLevel ? topLevelPayload(envelope) : envelope.data;
+  const parsed = c.data.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`Unexpected answer of ${c.path}`, parsed.error);
+    throw new ApiError(response.status, generic());
+  }
+  return { data: parsed.data as DataOf<C>, message };
+};
+
+/** The login answers `{ status, token, user }`: everything but the envelope's own keys. */
+const topLevelPayload = (envelope: RawEnvelope) => {
+  const { status: _status, message: _message, ...rest } = envelope;
+  return rest;
+};
+
+export const api = {
+  /** Typed data of a successful call; throws `ApiError` otherwise. */
+  call: async <C extends Call>(c: C, ...args: Args<C>): Promise<DataOf<C>> => (await send(c, ...args)).data,
+  /** Data and the server's success message, for screens that show it. */
+  send,
+  /** The login, whose `token` and `user` sit at the envelope's top level. */
+  login: async (body: BodyOf<typeof loginCall>): Promise<DataOf<typeof loginCall>> =>
+    (await send(loginCall, body)).data,
+};

@@ -1,0 +1,23 @@
+import { Card, createTheme, PasswordInput, TextInput } from '@mantine/core';
+
+const systemFonts =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', sans-serif";
+
+/** Calm and professional: indigo accents, neutral greys, system fonts only (the app runs offline). */
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  // Shade 7 keeps white button text above 4.5:1 contrast.
+  primaryShade: { light: 7, dark: 8 },
+  fontFamily: systemFonts,
+  fontFamilyMonospace: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
+  headings: { fontFamily: systemFonts, fontWeight: '650' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  // Spec 01 §9: xs 0, sm 576, md 768, lg 992, xl 1200 (in em, as Mantine expects).
+  breakpoints: { xs: '0em', sm: '36em', md: '48em', lg: '62em', xl: '75em' },
+  components: {
+    Card: Card.extend({ defaultProps: { withBorder: true, radius: 'md' } }),
+    TextInput: TextInput.extend({ defaultProps: { size: 'md' } }),
+    PasswordInput: PasswordInput.extend({ defaultProps: { size: 'md' } }),
+  },
+});

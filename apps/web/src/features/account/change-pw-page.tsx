@@ -1,0 +1,91 @@
+import { changePassword } from '@kontor/contract/api/account';
+import { Alert, Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, isApiError, messageOf } from '../../api/api';
+import { useT } from '../../app/i18n';
+import { ErrorAlert } from '../../ui/error-alert';
+import { useFieldErrors } from '../../ui/use-field-errors';
+
+type Fields = { currentPw: string; newPw: string; newPw2: string };
+const empty: Fields = { currentPw: '', newPw: '', newPw2: '' };
+
+/** Spec 01 §2 /account/settings/change-pw; the 5-character hint is advice, the server decides. */
+export function ChangePwPage() {
+  const t = useT();
+  const [values, setValues] = useState<Fields>(empty);
+  const errors = useFieldErrors();
+
+  const mutation = useMutation({
+    mutationFn: () => api.call(changePassword, values),
+    onMutate: () => errors.reset(),
+    onSuccess: () => setValues(empty),
+    onError: errors.fromError,
+  });
+
+  const set = (key: keyof Fields) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [key]: value }));
+    errors.clear(key);
+    if (mutation.isSuccess || mutation.isError) mutation.reset();
+  };
+
+  const mismatch = values.newPw2 !== '' && values.newPw !== values.newPw2;
+  const blocked =
+    values.currentPw === '' || values.newPw === '' || values.newPw !== values.newPw2 || mutation.isPending;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!blocked) mutation.mutate();
+  };
+  const showAlert = mutation.isError && !(isApiError(mutation.error) && Object.keys(mutation.error.errors).length > 0);
+
+  return (
+    <Card padding="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            {t('account.settingsChangePw')}
+          </Title>
+          {mutation.isSuccess && (
+            <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>
+              {t('account.changePwSuccess')}
+            </Alert>
+          )}
+          {showAlert && <ErrorAlert>{messageOf(mutation.error, t('common.genericError'))}</ErrorAlert>}
+          <PasswordInput
+            label={t('account.currentPassword')}
+            name="currentPw"
+            autoComplete="current-password"
+            value={values.currentPw}
+            onChange={set('currentPw')}
+            error={errors.get('currentPw')}
+          />
+          <PasswordInput
+            label={t('auth.newPassword')}
+            name="newPw"
+            autoComplete="new-password"
+            description={t('auth.passwordHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            value={values.newPw}
+            onChange={set('newPw')}
+            error={errors.get('newPw')}
+          />
+          <PasswordInput
+            label={t('auth.newPassword2')}
+            name="newPw2"
+            autoComplete="new-password"
+            value={values.newPw2}
+            onChange={set('newPw2')}
+            error={errors.get('newPw2') ?? (mismatch ? t('auth.passwordsDiffer') : undefined)}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={blocked} loading={mutation.isPending}>
+              {t('account.changePwSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

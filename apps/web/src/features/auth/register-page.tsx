@@ -1,0 +1,128 @@
+import { register } from '@kontor/contract/api/auth';
+import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api, messageOf } from '../../api/api';
+import { useT } from '../../app/i18n';
+import { AuthCard } from '../../ui/auth-card';
+import { delay } from '../../ui/delay';
+import { ErrorAlert } from '../../ui/error-alert';
+import { useFieldErrors } from '../../ui/use-field-errors';
+import { RegisterSuccess } from './register-success';
+
+/** Spec 01 §9: the confirmation appears after a short animation delay. */
+const successDelayMs = 250;
+
+type Fields = { firstname: string; name: string; email: string; password: string; password2: string };
+
+/** Spec 01 §2 "Registration"; `?email=` (from an invitation mail) prefills the address. */
+export function RegisterPage() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<Fields>({
+    firstname: '',
+    name: '',
+    email: params.get('email') ?? '',
+    password: '',
+    password2: '',
+  });
+  const errors = useFieldErrors();
+
+  const mutation = useMutation({
+    mutationFn: async () => {
+      await api.call(register, { ...values, email: values.email.trim() });
+      await delay(successDelayMs);
+    },
+    onMutate: () => errors.reset(),
+    onError: (error) => {
+      errors.fromError(error);
+      setValues((v) => ({ ...v, password: '', password2: '' }));
+    },
+  });
+
+  const set = (key: keyof Fields) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [key]: value }));
+    errors.clear(key);
+  };
+
+  const anyEmpty = Object.values(values).some((v) => v.trim() === '');
+  const mismatch = values.password2 !== '' && values.password !== values.password2;
+  const blocked = anyEmpty || values.password !== values.password2 || mutation.isPending;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!blocked) mutation.mutate();
+  };
+
+  if (mutation.isSuccess) return <RegisterSuccess />;
+
+  return (
+    <AuthCard title={t('auth.registerTitle')} intro={t('auth.registerIntro')}>
+      {mutation.isError && (
+        <ErrorAlert title={t('auth.registerFailedBanner')}>
+          {messageOf(mutation.error, t('auth.registerFailed'))}
+        </ErrorAlert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label={t('auth.firstname')}
+              name="firstname"
+              autoComplete="given-name"
+              value={values.firstname}
+              onChange={set('firstname')}
+              error={errors.get('firstname')}
+              autoFocus
+            />
+            <TextInput
+              label={t('auth.lastname')}
+              name="name"
+              autoComplete="family-name"
+              value={values.name}
+              onChange={set('name')}
+              error={errors.get('name')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.get('email')}
+          />
+          <PasswordInput
+            label={t('auth.password')}
+            name="password"
+            autoComplete="new-password"
+            description={t('auth.passwordHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            value={values.password}
+            onChange={set('password')}
+            error={errors.get('password')}
+          />
+          <PasswordInput
+            label={t('auth.password2')}
+            name="password2"
+            autoComplete="new-password"
+            value={values.password2}
+            onChange={set('password2')}
+            error={errors.get('password2') ?? (mismatch ? t('auth.passwordsDiffer') : undefined)}
+          />
+          <Button type="submit" size="md" fullWidth disabled={blocked} loading={mutation.isPending}>
+            {t('auth.registerSubmit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm">
+        <Anchor component={Link} to="/" fw={500}>
+          {t('auth.toLogin')}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Environment, EnvironmentTax } from '@kontor/contract/api/environments';
+import type { RecordTypeSummary } from '@kontor/contract/api/record-types';
+import { createContext, useContext } from 'react';
+
+/**
+ * The environment a member works in, as environments/details delivered it. The shell provides it
+ * (environment-shell.tsx); every screen inside /env/:env reads it with `useEnvironment()`.
+ */
+export type EnvironmentState = Readonly<{
+  /** The `_env` of every call: the environment's url_slug. */
+  envKey: string;
+  environment: Environment;
+  recordTypes: readonly RecordTypeSummary[];
+  filemanagerDir: string | null;
+  /** Status `active` allows creating and editing records (spec 02 §4). */
+  canEdit: boolean;
+  taxes: readonly EnvironmentTax[];
+  /** Reloads details (after settings that change the environment were saved). */
+  reload: () => Promise<void>;
+}>;
+
+export const EnvironmentContext = createContext<EnvironmentState | null>(null);
+
+export const useEnvironment = (): EnvironmentState => {
+  const state = useContext(EnvironmentContext);
+  if (!state) throw new Error('useEnvironment() outside of the environment shell');
+  return state;
+};
