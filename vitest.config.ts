@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/src/**/*.int.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           // PGlite runs in this process; two files at once keep both cores busy without thrashing.
           maxWorkers: 2,
         },

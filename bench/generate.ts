@@ -28,6 +28,7 @@ export const generate = async (log: (line: string) => void): Promise<void> => {
   try {
     if (await findUserByEmail(db, benchUser.email)) {
       log('  data already generated, reusing it');
+      await deps.database.analyze();
       return;
     }
     const user = await createActivatedUser(deps, { ...benchUser, firstname: 'Bench', name: 'Mark' });

@@ -6,11 +6,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppDeps } from './deps';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerEnvironmentRoutes } from './features/environments/environments.routes';
+import { registerRecordRoutes } from './features/records/records.routes';
+import { registerSetupRoutes } from './features/setup/setup.routes';
 import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
 import { registerDevMailPage } from './mail/dev-page';
@@ -30,12 +32,41 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     // SIGTERM: stop taking connections, let running requests finish, drop idle keep-alives.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // Unparsable HTTP (garbage, oversized headers) answers the envelope in German too.
+    clientErrorHandler: (error, socket) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, message] =
+        code === 'HPE_HEADER_OVERFLOW'
+          ? ['431 Request Header Fields Too Large', t('common.payloadTooLarge')]
+          : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? ['408 Request Timeout', t('common.genericError')]
+            : ['400 Bad Request', t('common.invalidInput')];
+      const body = JSON.stringify({ status: 'error', message });
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy(error);
+    },
+    // A path that cannot be decoded (`/api/%zz`) answers the envelope, not Fastify's English body.
+    frameworkErrors: (_error, _req, reply) => {
+      (reply as FastifyReply)
+        .status(400)
+        .header('x-content-type-options', 'nosniff')
+        .send({ status: 'error', message: t('common.invalidInput') });
+    },
   });
   app.decorate('deps', deps);
   // The API speaks JSON only; other bodies are refused with 415 instead of reaching a handler.
   app.removeContentTypeParser('text/plain');
 
   installErrorHandler(app);
+  // API answers carry tokens and personal data: no browser or proxy cache may keep them.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] },
@@ -52,15 +83,21 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     },
   });
 
-  app.get('/healthz', async () => {
-    await deps.database.db.execute(sql`select 1`);
-    return { status: 'ok' };
+  // For load balancers and orchestration: 503 while the database does not answer.
+  app.get('/healthz', async (_req, reply) => {
+    const ok = await deps.database.db.execute(sql`select 1`).then(
+      () => true,
+      () => false,
+    );
+    return ok ? { status: 'ok' } : reply.status(503).send({ status: 'unavailable' });
   });
 
   await app.register(async (api) => {
     registerAuthRoutes(api);
     registerAccountRoutes(api);
     registerEnvironmentRoutes(api);
+    registerRecordRoutes(api);
+    registerSetupRoutes(api);
   });
 
   if (!config.production) registerDevMailPage(app);
@@ -68,17 +105,34 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   return app;
 };
 
-/** The built single-page app; every unknown non-API GET gets its index.html (client routing). */
+/**
+ * The built single-page app; every unknown page path gets its index.html (client routing). A
+ * missing file (a path with an extension, e.g. an old `/assets/*.js` after a deploy) is a real 404,
+ * so a stale page fails loudly instead of parsing HTML as JavaScript.
+ */
 const serveWebApp = async (app: FastifyInstance, dist: string) => {
   const index = path.join(dist, 'index.html');
-  const built = fs.existsSync(index);
-  if (built) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET') {
+  if (fs.existsSync(dist)) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: true,
+      index: false,
+      // Vite names assets by content hash: they never change under one name.
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || req.method !== 'GET') {
       return reply.status(404).send({ status: 'error', message: t('common.unknownCall') });
     }
-    if (!built)
-      return reply.status(404).type('text/plain; charset=utf-8').send('Web app not built: run `npm run build`.');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+    if (/\.[A-Za-z0-9]+$/.test(pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    const html = await fs.promises.readFile(index, 'utf8').catch(() => null);
+    if (html === null) {
+      return reply.status(503).type('text/plain; charset=utf-8').send('Web app not built: run `npm run build`.');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 };

@@ -2,7 +2,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import type { AppDeps } from './deps';
 import { userBySessionHash } from './features/auth/auth.service';
-import { envAccess, onEnvironmentCreated, syncPresets } from './features/environments/environments.service';
+import { envAccess, onEnvironmentCreated, syncPresets, userWithEnv } from './features/environments/environments.service';
 import { baseTypes } from './features/records/base-types/registry';
 import { seedEnvironmentRecords } from './features/records/seed';
 import { ensureSortIndexes } from './features/records/sort-keys';
@@ -45,6 +45,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     guards: {
       userBySessionHash: (hash) => userBySessionHash(deps, hash),
       envAccess: (userId, slug) => envAccess(deps, userId, slug),
+      userWithEnv: (hash, slug) => userWithEnv(deps, hash, slug),
     },
   };
   await syncPresets(deps);

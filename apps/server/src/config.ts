@@ -22,6 +22,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag,
+  /** Multiplies every per-minute rate limit; end-to-end tests from one address raise it. */
+  RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(10_000).default(1),
 });
 
 export type Config = Readonly<{
@@ -39,6 +41,7 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
+  rateLimitFactor: number;
 }>;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -63,6 +66,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY ?? false,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
   };
 };
 

@@ -2,8 +2,18 @@ import { buildApp } from './app';
 import { createDeps } from './bootstrap';
 import { loadConfig } from './config';
 import { demoLogin, seedDemo } from './demo';
+import { startMaintenance } from './maintenance';
+import { holdServerLock, runningServerPid } from './server-lock';
 
 const config = loadConfig();
+if (!config.databaseUrl) {
+  const pid = runningServerPid(config.dataDir);
+  if (pid) {
+    console.error(`Ein anderer Server (PID ${pid}) nutzt bereits die eingebettete Datenbank in ${config.dataDir}.`);
+    process.exit(1);
+  }
+}
+const releaseLock = config.databaseUrl ? () => {} : holdServerLock(config.dataDir);
 const deps = await createDeps(config);
 const app = await buildApp(deps);
 
@@ -15,6 +25,7 @@ if (config.demo && (await seedDemo(deps))) {
 }
 
 deps.mail.start();
+const maintenance = startMaintenance(deps, (err) => app.log.warn({ err }, 'maintenance failed'));
 await app.listen({ port: config.port, host: config.host });
 console.log(
   `\n  Kontor läuft auf ${config.appUrl}  (Datenbank: ${deps.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})\n`,
@@ -30,9 +41,11 @@ const shutdown = async (signal: string) => {
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   try {
+    maintenance.stop();
     await app.close(); // waits for running requests
     await deps.mail.stop();
     await deps.database.close();
+    releaseLock();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

@@ -44,3 +44,38 @@ export const twoEnvironments = async (t: TestApp, preset = 'none') => ({
   alpha: await userWithEnvironment(t, 'Alpha GmbH', preset),
   beta: await userWithEnvironment(t, 'Beta KG', preset),
 });
+
+/** The path of the link in the newest mail to `email` (drains the outbox); fails when there is none. */
+export const lastLinkTo = async (t: TestApp, email: string): Promise<string> => {
+  const mails = (await t.newMails()).filter((m) => m.to === email.toLowerCase());
+  const mail = mails.at(-1);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  return linkIn(mail);
+};
+
+/** Registers without activating; returns the address and the parts of the activation link. */
+export const registerOnly = async (t: TestApp, p: { email?: string; password?: string } = {}) => {
+  const email = p.email ?? uniqueEmail('neu');
+  const password = p.password ?? defaultPassword;
+  const res = await t.call(authApi.register, { firstname: 'Max', name: 'Neu', email, password, password2: password });
+  expect(res.statusCode).toBe(200);
+  const [, kind, user, token] = (await lastLinkTo(t, email)).split('/');
+  expect(kind).toBe('activate');
+  return { email: email.toLowerCase(), user: user ?? '', token: token ?? '' };
+};
+
+/** Asks for a reset link; returns the parts of /reset-pw/{user}/{hash}. */
+export const requestReset = async (t: TestApp, email: string) => {
+  const res = await t.call(authApi.forgotPw, { email });
+  expect(res.statusCode).toBe(200);
+  const [, kind, user, hash] = (await lastLinkTo(t, email)).split('/');
+  expect(kind).toBe('reset-pw');
+  return { user: user ?? '', hash: hash ?? '' };
+};
+
+/** Logs in once more (another device); returns the new token. */
+export const loginAgain = async (t: TestApp, email: string, password = defaultPassword) => {
+  const res = await t.call(authApi.login, { email, password });
+  expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  return res.body.token as string;
+};

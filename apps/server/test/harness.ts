@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import type { BodyOf, Call } from '@kontor/contract/call';
+import { randomBytes, randomInt } from 'node:crypto';
+import type { BodyOf, Call, DataOf } from '@kontor/contract/call';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { createDeps } from '../src/bootstrap';
-import { testConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { type BootstrapOptions, createDeps } from '../src/bootstrap';
+import { type Config, testConfig } from '../src/config';
+import { appRole, openDatabase } from '../src/db/client';
 import type { AppDeps } from '../src/deps';
 import type { OutgoingMail } from '../src/mail/outbox.repo';
 import type { MailTransport } from '../src/mail/transport';
@@ -43,7 +45,16 @@ const freshDatabase = async () => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({});
-    return { database, drop: async () => {} };
+    // PGlite has one session: step out of the application role for the statement, then back in.
+    const asSuperuser = async (statement: SQL) => {
+      await database.db.execute(sql`RESET ROLE`);
+      try {
+        return (await database.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
+      } finally {
+        await database.db.execute(sql.raw(`SET ROLE ${appRole}`));
+      }
+    };
+    return { database, asSuperuser, drop: async () => {} };
   }
   const name = `kontor_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -53,8 +64,18 @@ const freshDatabase = async () => {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const asSuperuser = async (statement: SQL) => {
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      return (await drizzlePg(client).execute(statement)) as unknown as { rows: Record<string, unknown>[] };
+    } finally {
+      await client.end();
+    }
+  };
   return {
     database,
+    asSuperuser,
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -75,28 +96,46 @@ export type TestResponse<D = unknown> = {
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export const startTestApp = async (options: { appUrl?: string } = {}) => {
+/** A client address of its own: route rate limits count per address, so calls do not share a budget. */
+export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+export type CallOptions = Readonly<{
+  /** The client address; without it every call comes from a fresh random one (see randomIp). */
+  ip?: string;
+}>;
+
+export type StartOptions = Readonly<{
+  appUrl?: string;
+  /** Configuration overrides, e.g. `{ production: true }`. */
+  config?: Partial<Config>;
+  mail?: BootstrapOptions['mail'];
+}>;
+
+export const startTestApp = async (options: StartOptions = {}) => {
   const clock = testClock();
   const mail = capturingTransport();
-  const { database, drop } = await freshDatabase();
-  const deps: AppDeps = await createDeps(testConfig({ appUrl: options.appUrl ?? 'http://kontor.test' }), {
-    database,
-    transport: mail.transport,
-    now: clock.now,
-    log: () => {},
-  });
+  const { database, asSuperuser, drop } = await freshDatabase();
+  const deps: AppDeps = await createDeps(
+    testConfig({ appUrl: options.appUrl ?? 'http://kontor.test', ...options.config }),
+    { database, transport: mail.transport, now: clock.now, log: () => {}, mail: options.mail },
+  );
   const app = await buildApp(deps);
 
-  /** Posts raw text (for malformed bodies); `token` adds the bearer header. */
+  /**
+   * Posts raw text (for malformed bodies); `token` adds the bearer header. Each call comes from a
+   * random client address unless `options.ip` names one (rate limit tests do).
+   */
   const post = async (
     path: string,
     payload: string | object | undefined,
     token?: string,
     headers: Record<string, string> = {},
+    options: CallOptions = {},
   ) => {
     const res = await app.inject({
       method: 'POST',
       url: path,
+      remoteAddress: options.ip ?? randomIp(),
       headers: {
         ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -114,8 +153,12 @@ export const startTestApp = async (options: { appUrl?: string } = {}) => {
   };
 
   /** Calls a contract call; the body type is checked, so tests break when the contract moves. */
-  const call = async <C extends Call>(c: C, body: BodyOf<C>, token?: string) =>
-    post(c.path, body as object, token) as Promise<TestResponse<import('@kontor/contract/call').DataOf<C>>>;
+  const call = async <C extends Call>(c: C, body: BodyOf<C>, token?: string, options: CallOptions = {}) =>
+    post(c.path, body as object, token, {}, options) as Promise<TestResponse<DataOf<C>>>;
+
+  /** Any GET (pages, /healthz); the raw inject response. */
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: path, headers, remoteAddress: randomIp() });
 
   /** Sends the outbox and returns the mails that went out since the last call. */
   let seen = 0;
@@ -129,10 +172,18 @@ export const startTestApp = async (options: { appUrl?: string } = {}) => {
   return {
     app,
     deps,
+    /** The application's database handle: runs as the application role, bound by Row Level Security. */
+    db: deps.database.db,
+    /**
+     * Runs one statement as the database superuser, past Row Level Security: for inspection and
+     * fault injection. Never while requests run: on PGlite it switches the one shared session.
+     */
+    asSuperuser,
     clock,
     mail,
     post,
     call,
+    get,
     newMails,
     close: async () => {
       await app.close();

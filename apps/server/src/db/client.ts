@@ -19,7 +19,7 @@ export type Database = Readonly<{
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
-  /** Refreshes planner statistics as the table owner (after bulk loads; the app role may not). */
+  /** Vacuums and refreshes planner statistics as the table owner (after bulk loads; the app role may not). */
   analyze: () => Promise<void>;
 }>;
 
@@ -51,7 +51,10 @@ const openPglite = async (dataDir: string | undefined): Promise<Database> => {
   // PGlite's single user is a superuser, which Row Level Security never binds.
   await client.exec(`SET ROLE ${appRole}`);
   const analyze = async () => {
-    await client.exec(`RESET ROLE; ANALYZE; SET ROLE ${appRole}`);
+    // One statement per call: VACUUM refuses to run inside the implicit block of a multi-statement exec.
+    await client.exec('RESET ROLE');
+    await client.exec('VACUUM ANALYZE');
+    await client.exec(`SET ROLE ${appRole}`);
   };
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), analyze };
 };
@@ -76,7 +79,7 @@ const openPostgres = async (url: string, poolSize: number): Promise<Database> =>
   const analyze = async () => {
     const owner = new pg.Client({ connectionString: url });
     await owner.connect();
-    await owner.query('ANALYZE');
+    await owner.query('VACUUM ANALYZE');
     await owner.end();
   };
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), analyze };

@@ -13,6 +13,43 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: t('common.invalidInput'),
 };
 
+/** What PostgreSQL (and PGlite) report about a failed statement; Drizzle wraps it as `cause`. */
+export type DatabaseError = Readonly<{ code: string; table?: string; constraint?: string }>;
+
+/** SQLSTATE codes: five characters from 0-9 and A-Z, class first (node's own codes start with E). */
+const sqlState = /^[0-9][0-9A-Z]{4}$/;
+
+/** The database's error behind `error` (Drizzle's DrizzleQueryError or the driver's own), if any. */
+const databaseError = (error: unknown): DatabaseError | undefined => {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const e = current as { code?: unknown; table?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && sqlState.test(e.code)) {
+      return {
+        code: e.code,
+        table: typeof e.table === 'string' ? e.table : undefined,
+        constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+      };
+    }
+    current = e.cause;
+  }
+  return undefined;
+};
+
+/**
+ * Values the database refuses although the request was well-formed JSON: a NUL character in a
+ * text (22021, 22P05 in jsonb), a text where a uuid, number or date belongs, a number out of
+ * range, a value too long for its column or index. The request was wrong, not the server.
+ */
+const badValueStates = new Set(['22021', '22P05', '22P02', '22003', '22007', '22008', '22001', '54000']);
+
+/** `users_email_key` on `users` names the field `email`. */
+const fieldOfConstraint = (db: DatabaseError): string | undefined => {
+  if (!db.constraint || !db.table || !db.constraint.startsWith(`${db.table}_`)) return undefined;
+  const field = db.constraint.slice(db.table.length + 1).replace(/_(key|idx|unique)$/, '');
+  return field && !field.endsWith('pkey') ? field : undefined;
+};
+
 /**
  * Every failure leaves as the envelope `{ status: 'error', message, errors? }`. Client errors say
  * what was wrong; anything unexpected is logged with the request id and answered generically,
@@ -23,9 +60,28 @@ export const installErrorHandler = (app: FastifyInstance): void => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.statusCode >= 500) req.log.error({ err: error }, 'request failed');
-      return reply
-        .status(error.statusCode)
-        .send({ status: 'error', message: error.publicMessage, errors: error.errors });
+      // Field errors also travel as data.errors: where the spec's save call reads them (spec 01 §7).
+      return reply.status(error.statusCode).send({
+        status: 'error',
+        message: error.publicMessage,
+        errors: error.errors,
+        data: error.errors ? { errors: error.errors } : undefined,
+      });
+    }
+    const db = databaseError(error);
+    if (db && badValueStates.has(db.code)) {
+      req.log.info({ code: db.code }, 'value refused by the database');
+      return reply.status(400).send({ status: 'error', message: t('common.invalidInput') });
+    }
+    if (db?.code === '23505') {
+      // A unique violation the service did not handle itself: a conflict naming the field.
+      req.log.warn({ constraint: db.constraint }, 'unique violation');
+      const field = fieldOfConstraint(db);
+      return reply.status(409).send({
+        status: 'error',
+        message: t('common.conflict'),
+        errors: field ? { [field]: [t('common.conflictField')] } : undefined,
+      });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -31,6 +31,8 @@ export type EnvAccess = Readonly<{
 export type GuardLookups = Readonly<{
   userBySessionHash: (tokenHash: string) => Promise<AuthUser | null>;
   envAccess: (userId: string, slug: string) => Promise<EnvAccess | null>;
+  /** Session, user, environment and membership in one read: the hot path of every environment call. */
+  userWithEnv: (tokenHash: string, slug: string) => Promise<{ user: AuthUser; env: EnvAccess | null } | null>;
 }>;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -53,24 +55,36 @@ export const requireUser = async (deps: AppDeps, tokenHash: string): Promise<Aut
 
 export type EnvMode = 'status' | 'read' | 'write';
 
-/** Resolves `_env` to an environment the caller is an active member of. */
-export const requireEnvAccess = async (
-  deps: AppDeps,
-  user: AuthUser,
-  body: unknown,
-  mode: EnvMode,
-): Promise<EnvAccess> => {
+const requireSlug = (body: unknown): string => {
   const slug = envKey.safeParse((body as { _env?: unknown } | null)?._env);
   if (!slug.success) {
     throw new AppError('invalid', { message: t('common.invalidInput'), errors: { _env: [t('common.fieldRequired')] } });
   }
-  const env = await deps.guards.envAccess(user.id, slug.data);
+  return slug.data;
+};
+
+const checkEnv = (env: EnvAccess | null, mode: EnvMode): EnvAccess => {
   // An unknown environment and a foreign one answer alike: existence is not revealed.
   if (!env || !env.memberActive) throw new AppError('forbidden', { message: t('environments.notMember') });
   const te = translator(env.language);
-  if (env.status === 'blocked' && mode !== 'status')
-    throw new AppError('forbidden', { message: te('environments.blocked') });
-  if (env.status !== 'active' && mode === 'write')
-    throw new AppError('forbidden', { message: te('environments.notActive') });
+  if (env.status === 'blocked' && mode !== 'status') throw new AppError('forbidden', { message: te('environments.blocked') });
+  if (env.status !== 'active' && mode === 'write') throw new AppError('forbidden', { message: te('environments.notActive') });
   return env;
+};
+
+/** Resolves `_env` to an environment the caller is an active member of. */
+export const requireEnvAccess = async (deps: AppDeps, user: AuthUser, body: unknown, mode: EnvMode): Promise<EnvAccess> =>
+  checkEnv(await deps.guards.envAccess(user.id, requireSlug(body)), mode);
+
+/** The caller and the environment of `_env` in one lookup: 401 without a live session, 403 without access. */
+export const requireUserAndEnv = async (
+  deps: AppDeps,
+  tokenHash: string,
+  body: unknown,
+  mode: EnvMode,
+): Promise<{ user: AuthUser; env: EnvAccess }> => {
+  if (!tokenHash) throw new AppError('unauthenticated', { message: t('common.unauthenticated') });
+  const found = await deps.guards.userWithEnv(tokenHash, requireSlug(body));
+  if (!found) throw new AppError('unauthenticated', { message: t('common.unauthenticated') });
+  return { user: found.user, env: checkEnv(found.env, mode) };
 };

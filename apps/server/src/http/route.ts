@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { type EnvScope, withEnv } from '../db/env-scope';
 import { AppError } from './errors';
 import { fieldErrorsFromZod } from './zod-errors';
-import { bearerTokenHash, type AuthUser, type EnvAccess, requireEnvAccess, requireUser } from './guards';
+import { type AuthUser, bearerTokenHash, type EnvAccess, requireUser, requireUserAndEnv } from './guards';
 
 /**
  * Who may call: anyone; a logged-in user; or a member of the environment named by `_env`
@@ -60,7 +60,8 @@ export const route = <C extends Call, A extends Access>(
   handler: (ctx: ContextFor<C, A>) => Promise<HandlerResult<DataOf<C>>> | HandlerResult<DataOf<C>>,
   options: RouteOptions = {},
 ): void => {
-  const rateLimit = options.perMinute ? { max: options.perMinute, timeWindow: 60_000 } : false;
+  const factor = app.deps.config.rateLimitFactor;
+  const rateLimit = options.perMinute ? { max: Math.round(options.perMinute * factor), timeWindow: 60_000 } : false;
   app.post(c.path, { config: { rateLimit } }, async (req, reply) => {
     const deps = app.deps;
     let language: Language = defaultLanguage;
@@ -69,20 +70,22 @@ export const route = <C extends Call, A extends Access>(
     const ctx: Record<string, unknown> = { req, reply, deps };
     if (access !== 'public') {
       const tokenHash = bearerTokenHash(req);
-      const user = await requireUser(deps, tokenHash);
-      ctx.user = user;
       ctx.tokenHash = tokenHash;
       if (typeof access === 'object') {
-        const env = await requireEnvAccess(deps, user, raw, access.env);
+        const { user, env } = await requireUserAndEnv(deps, tokenHash, raw, access.env);
+        ctx.user = user;
         ctx.env = env;
         language = env.language;
+      } else {
+        ctx.user = await requireUser(deps, tokenHash);
       }
     }
     const t = translator(language);
     ctx.t = t;
     ctx.language = language;
 
-    const parsed = c.body.safeParse(raw);
+    // reportInput keeps the offending value, so a wrongly typed field is called invalid, not missing.
+    const parsed = c.body.safeParse(raw, { reportInput: true });
     if (!parsed.success) {
       throw new AppError('invalid', { message: t('common.invalidInput'), errors: fieldErrorsFromZod(parsed.error, t) });
     }

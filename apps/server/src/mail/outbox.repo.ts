@@ -50,4 +50,10 @@ export const markRetry = (db: Db, id: string, nextAttemptAt: Date, error: string
     .where(eq(mailOutbox.id, id));
 
 export const recentMails = (db: Db, limit: number) =>
-  db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+  db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+
+/** Housekeeping: sent mails are kept 30 days for the development page and support questions. */
+export const deleteOldSentMails = (db: Db, now: Date) =>
+  db
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'sent'), lte(mailOutbox.sentAt, new Date(now.getTime() - 30 * 24 * 60 * 60_000))));

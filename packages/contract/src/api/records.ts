@@ -85,15 +85,20 @@ export const simpleTableBody = envScoped({
   sort: z.object({ field: z.string().max(60), dir: z.enum(['asc', 'desc']) }).optional(),
   page: z.number().int().min(1).max(100_000).optional(),
   pageSize: z.number().int().min(1).max(maxPageSize).optional(),
-  /** Opaque keyset cursor from a previous answer's nextCursor: deep pages stay fast. */
-  cursor: z.string().max(500).optional(),
+  /**
+   * Opaque keyset cursor from a previous answer's nextCursor: deep pages stay fast. It carries the
+   * last row's sort value (up to 4,000 characters, as JSON in base64), so it may be long when that
+   * value is long and not ASCII: a 200-character name in CJK script makes about 900 characters.
+   */
+  cursor: z.string().max(40_000).optional(),
   filter: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()])).optional(),
 });
 
 export type SimpleTableRow = Record<string, unknown> & { _id: string };
 export type SimpleTableData = {
   rows: SimpleTableRow[];
-  total: number;
+  /** Null on a cursor page: the total is counted with the first page only. */
+  total: number | null;
   totalCapped: boolean;
   cells: Cell[];
   nextCursor: string | null;

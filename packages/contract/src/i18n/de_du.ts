@@ -5,7 +5,9 @@ import { common } from './de_du/common';
 import { environments } from './de_du/environments';
 import { mail } from './de_du/mail';
 import { records } from './de_du/records';
+import { settings } from './de_du/settings';
 import { setup } from './de_du/setup';
+import { shell } from './de_du/shell';
 import { validation } from './de_du/validation';
 
 /** Informal German ("du"), written fresh and correct: the same keys as de_sie, one file per area. */
@@ -18,4 +20,6 @@ export const de_du: Catalog = {
   ...validation,
   ...records,
   ...setup,
+  ...settings,
+  ...shell,
 };

@@ -4,7 +4,9 @@ import { common } from './de_sie/common';
 import { environments } from './de_sie/environments';
 import { mail } from './de_sie/mail';
 import { records } from './de_sie/records';
+import { settings } from './de_sie/settings';
 import { setup } from './de_sie/setup';
+import { shell } from './de_sie/shell';
 import { validation } from './de_sie/validation';
 
 /**
@@ -21,6 +23,8 @@ export const de_sie = {
   ...validation,
   ...records,
   ...setup,
+  ...settings,
+  ...shell,
 } as const;
 
 export type MessageKey = keyof typeof de_sie;

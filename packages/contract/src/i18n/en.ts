@@ -5,7 +5,9 @@ import { common } from './en/common';
 import { environments } from './en/environments';
 import { mail } from './en/mail';
 import { records } from './en/records';
+import { settings } from './en/settings';
 import { setup } from './en/setup';
+import { shell } from './en/shell';
 import { validation } from './en/validation';
 
 /** English: the same keys as de_sie, one file per area. */
@@ -18,4 +20,6 @@ export const en: Catalog = {
   ...validation,
   ...records,
   ...setup,
+  ...settings,
+  ...shell,
 };

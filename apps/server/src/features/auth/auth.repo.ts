@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { sessions, type UserTokenKind, users, userTokens } from './auth.table';
@@ -24,8 +24,30 @@ export const insertUser = async (
   return user;
 };
 
+/**
+ * Inserts the user unless the address is taken, also by a registration running at the same time
+ * (the insert waits for it): undefined then, and the caller reads the existing row.
+ */
+export const insertUserIfNew = async (
+  db: Conn,
+  row: { email: string; firstname: string; name: string; passwordHash: string },
+): Promise<UserRow | undefined> =>
+  (
+    await db
+      .insert(users)
+      .values({ id: newId(), ...row })
+      .onConflictDoNothing({ target: users.email })
+      .returning()
+  )[0];
+
 export const activateUser = (db: Conn, id: string, now: Date) =>
   db.update(users).set({ isActive: true, activatedAt: now }).where(eq(users.id, id));
+
+export const activateIfInactive = (db: Conn, id: string, now: Date) =>
+  db
+    .update(users)
+    .set({ isActive: true, activatedAt: now })
+    .where(and(eq(users.id, id), eq(users.isActive, false)));
 
 export const setPassword = (db: Conn, id: string, passwordHash: string, now: Date) =>
   db.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, id));
@@ -90,3 +112,12 @@ export const consumeAllUserTokens = (db: Conn, userId: string, kind: UserTokenKi
 
 export const countUsers = async (db: Conn): Promise<number> =>
   Number((await db.select({ n: sql<number>`count(*)` }).from(users))[0]?.n ?? 0);
+
+export const listUsers = (db: Conn) => db.select().from(users).orderBy(users.createdAt);
+
+/** Housekeeping: expired sessions, and single-use tokens that are spent or expired for a day. */
+export const deleteExpired = async (db: Conn, now: Date): Promise<void> => {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+  await db.delete(userTokens).where(lt(userTokens.expiresAt, dayAgo));
+};

@@ -1,8 +1,8 @@
 import * as api from '@kontor/contract/api/auth';
 import type { FastifyInstance } from 'fastify';
 import { answer, route } from '../../http/route';
-import { createLoginLimiter } from './login-limiter';
 import * as auth from './auth.service';
+import { createLoginLimiter } from './login-limiter';
 
 /** Calls that rate limiting protects against guessing and mail flooding. */
 const guarded = { perMinute: 20 } as const;

@@ -79,22 +79,28 @@ export const register = async (
   const passwordHash = await hashPassword(body.password);
   const { db } = deps.database;
   await db.transaction(async (tx) => {
-    const existing = await repo.findUserByEmail(tx, email);
-    if (existing) {
-      // Same answer as for a new address; the owner learns of the attempt by mail.
-      if (existing.isActive) {
-        await enqueueMail(
-          tx,
-          alreadyRegisteredMail('de_sie', { to: email, name: existing.firstname, link: link(deps, '/forgot-pw') }),
-          deps.now(),
-        );
-      } else {
-        await sendActivation(deps, tx, existing);
+    let existing = await repo.findUserByEmail(tx, email);
+    if (!existing) {
+      const user = await repo.insertUserIfNew(tx, { email, firstname: body.firstname, name: body.name, passwordHash });
+      if (user) {
+        await sendActivation(deps, tx, user);
+        return;
       }
-      return;
+      // A registration of the same address ran at the same time and won: answer as for any known
+      // address (the insert waited for it, so this new statement sees its row).
+      existing = await repo.findUserByEmail(tx, email);
+      if (!existing) throw new Error('user vanished during registration');
     }
-    const user = await repo.insertUser(tx, { email, firstname: body.firstname, name: body.name, passwordHash });
-    await sendActivation(deps, tx, user);
+    // Same answer as for a new address; the owner learns of the attempt by mail.
+    if (existing.isActive) {
+      await enqueueMail(
+        tx,
+        alreadyRegisteredMail('de_sie', { to: email, name: existing.firstname, link: link(deps, '/forgot-pw') }),
+        deps.now(),
+      );
+    } else {
+      await sendActivation(deps, tx, existing);
+    }
   });
   deps.mail.nudge();
 };
@@ -229,6 +235,8 @@ export const resetPassword = async (
       throw new AppError('invalid', { message: t('auth.resetLinkInvalid') });
     await repo.consumeAllUserTokens(tx, body.user, 'reset', now);
     await repo.setPassword(tx, body.user, passwordHash, now);
+    // The link reached the mailbox, which proves the address: a never-activated account is activated.
+    await repo.activateIfInactive(tx, body.user, now);
     // Whoever knew the old password is logged out everywhere.
     await repo.deleteUserSessions(tx, body.user);
   });
@@ -256,9 +264,12 @@ export const changePassword = async (
   const errors = passwordErrors(body.newPw, body.newPw2, 'newPw', 'newPw2');
   if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: t('common.invalidInput'), errors });
   const passwordHash = await hashPassword(body.newPw);
+  const now = deps.now();
   await db.transaction(async (tx) => {
-    await repo.setPassword(tx, user.id, passwordHash, deps.now());
+    await repo.setPassword(tx, user.id, passwordHash, now);
+    // Every other device is logged out, and a reset link asked for earlier no longer works.
     await repo.deleteUserSessions(tx, user.id, keepTokenHash);
+    await repo.consumeAllUserTokens(tx, user.id, 'reset', now);
   });
   return t('account.changePwSuccess');
 };

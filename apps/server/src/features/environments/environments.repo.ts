@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../auth/auth.table';
+import { sessions, users } from '../auth/auth.table';
 import { environmentInvitations, environments, environmentUsers, presets } from './environments.table';
 
 type Conn = Db | Tx;
@@ -51,11 +51,12 @@ export const slugTaken = async (db: Conn, slug: string): Promise<boolean> =>
   (await db.select({ id: environments.id }).from(environments).where(eq(environments.urlSlug, slug)).limit(1)).length >
   0;
 
-export const insertEnvironment = async (db: Conn, row: NewEnvironment): Promise<EnvironmentRow> => {
-  const [env] = await db.insert(environments).values(row).returning();
-  if (!env) throw new Error('insert returned no row');
-  return env;
-};
+/**
+ * Inserts the environment unless its url_slug is taken, also by a creation running at the same
+ * time (the insert waits for it): undefined then, and the caller tries the next slug.
+ */
+export const insertEnvironmentIfSlugFree = async (db: Conn, row: NewEnvironment): Promise<EnvironmentRow | undefined> =>
+  (await db.insert(environments).values(row).onConflictDoNothing({ target: environments.urlSlug }).returning())[0];
 
 export const findById = async (db: Conn, id: string): Promise<EnvironmentRow | undefined> =>
   (await db.select().from(environments).where(eq(environments.id, id)).limit(1))[0];
@@ -150,3 +151,43 @@ export const upsertPreset = (db: Conn, row: typeof presets.$inferInsert) =>
       target: presets.key,
       set: { title: row.title, description: row.description, definition: row.definition, sort: row.sort },
     });
+
+export const updateEnvironment = (db: Conn, id: string, changes: Partial<NewEnvironment>) =>
+  db.update(environments).set(changes).where(eq(environments.id, id));
+
+export const countActiveMembers = async (db: Conn, envId: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(environmentUsers)
+        .where(and(eq(environmentUsers.envId, envId), eq(environmentUsers.isActive, true)))
+    )[0]?.n ?? 0,
+  );
+
+/** The guard's hot path: live session, its user, the environment of `slug` and the membership, one query. */
+export const findSessionUserAndAccess = async (db: Conn, tokenHash: string, slug: string, now: Date) =>
+  (
+    await db
+      .select({
+        user: users,
+        env: {
+          id: environments.id,
+          slug: environments.urlSlug,
+          name: environments.name,
+          status: environments.status,
+          language: environments.defaultLanguage,
+          configUpdatedAt: environments.configUpdatedAt,
+        },
+        memberActive: environmentUsers.isActive,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(environments, eq(environments.urlSlug, slug))
+      .leftJoin(
+        environmentUsers,
+        and(eq(environmentUsers.envId, environments.id), eq(environmentUsers.userId, users.id)),
+      )
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      .limit(1)
+  )[0];

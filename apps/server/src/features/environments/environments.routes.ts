@@ -1,14 +1,26 @@
 import * as api from '@kontor/contract/api/environments';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { answer, route } from '../../http/route';
+import { environmentDetails } from './environment-details';
 import * as environments from './environments.service';
+
+/**
+ * The create call as the server reads it: name and template are checked by the service, so every
+ * problem with the name (missing, wrong type, too long) answers under `errors.names`, where the
+ * form shows it (spec 01 §5), instead of under the wire's `name`.
+ */
+const createEnvironmentCall = {
+  ...api.createEnvironment,
+  body: z.object({ name: z.unknown().optional(), preset: z.unknown().optional() }),
+};
 
 export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
   route(app, api.listEnvironments, 'user', ({ deps, user }) => environments.listEnvironments(deps, user));
   route(app, api.listPresets, 'user', ({ deps }) => environments.listPresets(deps));
   route(
     app,
-    api.createEnvironment,
+    createEnvironmentCall,
     'user',
     ({ deps, user, body }) => environments.createEnvironment(deps, user, body),
     {
@@ -30,4 +42,11 @@ export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
       answer(undefined, await environments.inviteUser(deps, scope, user, body.email)),
     { perMinute: 30 },
   );
+
+  route(app, api.environmentDetails, { env: 'status' }, ({ scope, env }) => environmentDetails(scope, env));
+  // Polled every 15 s by every open shell: answered from the guard's single lookup, no transaction.
+  route(app, api.heartbeat, { env: 'status', tx: false }, ({ env }) => ({
+    envStatus: env.status,
+    envLastConfigUpdate: env.configUpdatedAt.toISOString(),
+  }));
 };

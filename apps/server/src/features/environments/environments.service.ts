@@ -1,6 +1,6 @@
 import type { EnvironmentCard, Invitation, Preset } from '@kontor/contract/api/environments';
 import { envNameLimit } from '@kontor/contract/api/environments';
-import { type Language, languageSchema, translator } from '@kontor/contract/i18n/catalogs';
+import { languageSchema, translator } from '@kontor/contract/i18n/catalogs';
 import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
 import { slugify } from '@kontor/contract/logic/slug';
 import type { Tx } from '../../db/client';
@@ -11,7 +11,7 @@ import { AppError } from '../../http/errors';
 import type { AuthUser, EnvAccess } from '../../http/guards';
 import { enqueueMail } from '../../mail/outbox.repo';
 import { invitationMail } from '../../mail/templates';
-import { findUserByEmail } from '../auth/auth.service';
+import { findUserByEmail, toAuthUser } from '../auth/auth.service';
 import * as repo from './environments.repo';
 import { findPreset, type PresetDefinition, presetDefinitions } from './presets';
 
@@ -20,9 +20,24 @@ const t = translator('de_sie');
 /** The guard's view of an environment for one user, or null when the user is no member. */
 export const envAccess = async (deps: AppDeps, userId: string, slug: string): Promise<EnvAccess | null> => {
   const row = await repo.findAccess(deps.database.db, userId, slug);
-  if (!row) return null;
+  return row ? toAccess(row) : null;
+};
+
+const toAccess = (row: Omit<EnvAccess, 'id' | 'language'> & { id: string; language: string }): EnvAccess => {
   const language = languageSchema.safeParse(row.language);
   return { ...row, id: trustedEnvId(row.id), language: language.success ? language.data : 'de_sie' };
+};
+
+/** Session, user and environment access in one read (the guard of every environment call). */
+export const userWithEnv = async (
+  deps: AppDeps,
+  tokenHash: string,
+  slug: string,
+): Promise<{ user: AuthUser; env: EnvAccess | null } | null> => {
+  const row = await repo.findSessionUserAndAccess(deps.database.db, tokenHash, slug, deps.now());
+  if (!row || !row.user.isActive) return null;
+  const env = row.env && row.memberActive !== null ? toAccess({ ...row.env, memberActive: row.memberActive }) : null;
+  return { user: toAuthUser(row.user), env };
 };
 
 /** Keeps the presets table equal to the definitions in code (run on start). */
@@ -52,40 +67,51 @@ export const listEnvironments = async (deps: AppDeps, user: AuthUser): Promise<E
   }));
 
 /** Hooks other features register to fill a new environment (record types, demo records …). */
-export type EnvironmentSeeder = (scope: EnvScope, preset: PresetDefinition, language: Language) => Promise<void>;
-const seeders: EnvironmentSeeder[] = [];
+export type EnvironmentSeeder = (scope: EnvScope, preset: PresetDefinition, now: Date) => Promise<void>;
+const seeders = new Set<EnvironmentSeeder>();
 export const onEnvironmentCreated = (seeder: EnvironmentSeeder): void => {
-  seeders.push(seeder);
+  seeders.add(seeder);
 };
 
-const uniqueSlug = async (tx: Tx, name: string): Promise<string> => {
+/**
+ * Inserts the environment under the first free slug of its name: "Müller GmbH" becomes
+ * mueller-gmbh, then mueller-gmbh-2 … Creations of the same name at the same time each get
+ * their own slug (the unique index decides, never a check-then-insert race).
+ */
+const insertWithUniqueSlug = async (tx: Tx, name: string, row: Omit<repo.NewEnvironment, 'urlSlug'>) => {
   const base = slugify(name);
   for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!(await repo.slugTaken(tx, candidate))) return candidate;
+    const urlSlug = n === 1 ? base : `${base}-${n}`;
+    if (await repo.slugTaken(tx, urlSlug)) continue;
+    const env = await repo.insertEnvironmentIfSlugFree(tx, { ...row, urlSlug });
+    if (env) return env;
   }
 };
 
 export const createEnvironment = async (
   deps: AppDeps,
   user: AuthUser,
-  body: { name: string; preset: string },
+  body: { name?: unknown; preset?: unknown },
 ): Promise<{ environment: { url_slug: string; name: string } }> => {
-  const name = body.name.trim();
-  const preset = findPreset(body.preset.trim());
+  const name = typeof body.name === 'string' ? body.name.trim() : '';
+  const presetKey = typeof body.preset === 'string' ? body.preset.trim() : '';
+  const preset = findPreset(presetKey);
   const errors: Record<string, string[]> = {};
-  if (!name) errors.names = [t('account.envNameRequired')];
+  if (body.name !== undefined && body.name !== null && typeof body.name !== 'string')
+    errors.names = [t('common.fieldInvalid')];
+  else if (!name) errors.names = [t('account.envNameRequired')];
   else if (name.length > envNameLimit) errors.names = [t('common.fieldTooLong', { n: envNameLimit })];
-  if (!body.preset.trim()) errors.preset = [t('account.presetRequired')];
+  if (body.preset !== undefined && body.preset !== null && typeof body.preset !== 'string')
+    errors.preset = [t('common.fieldInvalid')];
+  else if (!presetKey) errors.preset = [t('account.presetRequired')];
   else if (!preset) errors.preset = [t('account.presetUnknown')];
   if (Object.keys(errors).length > 0 || !preset)
     throw new AppError('invalid', { message: t('common.invalidInput'), errors });
 
   const env = await deps.database.db.transaction(async (tx) => {
-    const row = await repo.insertEnvironment(tx, {
+    const row = await insertWithUniqueSlug(tx, name, {
       id: newId(),
       name,
-      urlSlug: await uniqueSlug(tx, name),
       status: 'active',
       preset: preset.key,
       functions: preset.functions,
@@ -95,7 +121,7 @@ export const createEnvironment = async (
     });
     await repo.upsertMember(tx, row.id, user.id);
     const scope = await enterEnv(tx, trustedEnvId(row.id), user.id);
-    for (const seed of seeders) await seed(scope, preset, 'de_sie');
+    for (const seed of seeders) await seed(scope, preset, deps.now());
     return row;
   });
   return { environment: { url_slug: env.urlSlug, name: env.name } };
@@ -152,7 +178,13 @@ export const inviteUser = async (
     });
   }
   if (!(await repo.findPendingInvitationByEmail(tx, scope.envId, email))) {
-    await repo.insertInvitation(tx, { envId: scope.envId, id: newId(), email, createdBy: inviter.id });
+    await repo.insertInvitation(tx, {
+      envId: scope.envId,
+      id: newId(),
+      email,
+      createdBy: inviter.id,
+      createdAt: deps.now(),
+    });
   }
   const appUrl = deps.config.appUrl;
   await enqueueMail(
@@ -169,3 +201,15 @@ export const inviteUser = async (
   deps.mail.nudge();
   return te('environments.inviteSent', { email });
 };
+
+/** Changes an environment's settings; config changes move last-config-update (the reload warning). */
+export const updateEnvironmentSettings = async (
+  scope: EnvScope,
+  changes: Partial<repo.NewEnvironment>,
+  now: Date,
+  configChange: boolean,
+): Promise<void> => {
+  await repo.updateEnvironment(scope.tx, scope.envId, configChange ? { ...changes, configUpdatedAt: now } : changes);
+};
+
+export const environmentById = (scope: EnvScope) => repo.findById(scope.tx, scope.envId);

@@ -55,6 +55,8 @@ export const environments = pgTable(
     taxUstid: text('tax_ustid'),
     /** Moves whenever modules, menu, taxes, record types or defaults change; drives the reload warning. */
     configUpdatedAt: timestamp('config_updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Setup wizard steps saved so far (0–3), so a half-finished wizard resumes where it stopped. */
+    setupStep: integer('setup_step').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },

@@ -8,7 +8,7 @@ import { requireType } from './record-types.service';
 import { records } from './records.table';
 import {
   checkModels,
-  computeTotals,
+  computeTotalsInRange,
   defaults,
   formFieldKeys,
   initialStage,
@@ -48,8 +48,8 @@ export const importRecords = async (ctx: RecordsContext, typeKey: string, inputs
       values?.add(String(value));
     }
     await checkModels(ctx, type.fields, data, errors);
+    if (Object.keys(errors).length === 0) computeTotalsInRange(ctx, type, data, errors);
     if (Object.keys(errors).length > 0) problems.push({ index, errors });
-    computeTotals(type, data);
     prepared.push({ data, searchText: searchTextOf(type, data) });
   }
 

@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors';
 import { labelColumns, modelLabel } from './model-labels';
 import { recordsRepo } from './records.repo';
 import { records } from './records.table';
-import { isSortableKey, sortExpression } from './sort-keys';
+import { isSortableKey, matchExpression, sortExpression } from './sort-keys';
 import { requireType, selectableTypeKeys, type TypeCatalog } from './record-types.service';
 
 const resultLimit = 30;
@@ -41,7 +41,7 @@ export const searchModels = async (
   const conditions: SQL[] = [inArray(records.type, keys)];
   if (text) {
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(${sql.join(columns.map((c) => sql`${sortExpression(c, 'text')} like ${pattern}`), sql` or `)})`);
+    conditions.push(sql`(${sql.join(columns.map((c) => sql`${matchExpression(c)} like ${pattern}`), sql` or `)})`);
   }
   const rows = await scope.tx
     .select({ id: records.id, type: records.type, data: records.data })

@@ -2,13 +2,14 @@ import type { List, RecordType } from '@kontor/contract/api/record-types';
 import { optionsMapping } from '@kontor/contract/api/record-types';
 import { defaultPageSize, type SimpleTableData, type simpleTableBody, totalCap } from '@kontor/contract/api/records';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
+import { rowsOf } from '../../db/rows';
 import { isUuid } from '../../db/ids';
 import { AppError } from '../../http/errors';
 import { records } from './records.table';
-import { isSortableKey, sortExpression, sortKindOf } from './sort-keys';
+import { isSortableKey, matchExpression, sortExpression, sortKindOf } from './sort-keys';
 
 type Body = z.output<typeof simpleTableBody>;
 
@@ -25,8 +26,11 @@ export const requireList = (type: RecordType, key: string | undefined, t: Transl
 const valuePatterns = {
   created: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/,
   num: /^-?\d{1,20}(\.\d{1,20})?$/,
-  text: /^[^]{0,4000}$/,
+  text: /^[^]{0,1000}$/,
 } as const;
+
+/** Postgres' text form ('2026-11-22 00:20:25.156123+00') as a date JS can check: no 13th month. */
+const isRealTimestamp = (text: string) => !Number.isNaN(Date.parse(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')));
 
 type Cursor = { s: string; d: 'asc' | 'desc'; v: string | number; id: string };
 
@@ -35,7 +39,7 @@ const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('bas
 const decodeCursor = (raw: string, sortKey: string, dir: 'asc' | 'desc', valuePattern: RegExp, t: Translate): Cursor => {
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (c.s === sortKey && c.d === dir && (typeof c.v === 'string' || typeof c.v === 'number') && typeof c.id === 'string' && isUuid(c.id) && valuePattern.test(String(c.v))) return c;
+    if (c.s === sortKey && c.d === dir && (typeof c.v === 'string' || typeof c.v === 'number') && typeof c.id === 'string' && isUuid(c.id) && valuePattern.test(String(c.v)) && (valuePattern !== valuePatterns.created || isRealTimestamp(String(c.v)))) return c;
   } catch {
     // fall through: any undecodable cursor is refused the same way
   }
@@ -85,7 +89,7 @@ export const recordListPage = async (scope: EnvScope, type: RecordType, body: Bo
   if (search) {
     const pattern = likePattern(search);
     const cells = list.cells.filter((c) => c.searchable && isSortableKey(c.mapping));
-    const exact = cells.map((c) => sql`${sortExpression(c.mapping, 'text')} like ${pattern}`);
+    const exact = cells.map((c) => sql`${matchExpression(c.mapping)} like ${pattern}`);
     conditions.push(sql`${records.searchText} like ${pattern}`);
     conditions.push(exact.length > 0 ? sql`(${sql.join(exact, sql` or `)})` : sql`false`);
   }
@@ -106,29 +110,40 @@ export const recordListPage = async (scope: EnvScope, type: RecordType, body: Bo
     offset = ((body.page ?? 1) - 1) * pageSize;
   }
 
-  const order = dir === 'asc' ? [asc(sortExpr), asc(records.id)] : [desc(sortExpr), desc(records.id)];
+  const order = dir === 'asc' ? sql`${sortExpr} asc, ${records.id} asc` : sql`${sortExpr} desc, ${records.id} desc`;
   // Timestamps travel as text: a JS Date would drop the microseconds and break the keyset.
   const sortValueExpr = sort ? sortExpr : sql`${records.createdAt}::text`;
-  const rows = await scope.tx
-    .select({ id: records.id, stage: records.stage, data: records.data, sortValue: sql<string | number>`${sortValueExpr}` })
-    .from(records)
-    .where(pageWhere)
-    .orderBy(...order)
-    .limit(pageSize + 1)
-    .offset(offset);
-  const capped = scope.tx.select({ one: sql`1` }).from(records).where(where).limit(totalCap + 1).as('capped');
-  const n = Number((await scope.tx.select({ n: sql<number>`count(*)::int` }).from(capped))[0]?.n ?? 0);
+  // Only the keys the cells need leave the database, not whole records (positions can be large).
+  const keys = neededKeys(list).filter(isSortableKey);
+  // Keys match the safe pattern, so they can be inlined; chunks stay under the 100-argument limit.
+  const chunks = Array.from({ length: Math.ceil(keys.length / 40) }, (_, i) => keys.slice(i * 40, i * 40 + 40));
+  const picked =
+    chunks.length > 0
+      ? sql.raw(chunks.map((c) => `jsonb_build_object(${c.map((k) => `'${k}', "records"."data"->'${k}'`).join(', ')})`).join(' || '))
+      : sql`'{}'::jsonb`;
+  const pageQuery = sql`select ${records.id} as id, ${records.stage} as stage, ${picked} as data, ${sortValueExpr} as sort_value
+    from ${records} where ${pageWhere} order by ${order} limit ${pageSize + 1} offset ${offset}`;
+  // One round trip: the capped count and the page together. A cursor page skips the count (the
+  // client keeps the first page's total), so deep pages cost what page 1 costs.
+  const counted = !body.cursor;
+  const result = counted
+    ? await scope.tx.execute(sql`select c.n as total, p.* from
+        (select count(*)::int as n from (select 1 from ${records} where ${where} limit ${totalCap + 1}) x) c
+        left join lateral (${pageQuery}) p on true`)
+    : await scope.tx.execute(pageQuery);
+  const all = rowsOf<{ total?: number; id: string | null; stage: string | null; data: Record<string, unknown>; sort_value: string | number }>(result);
+  const n = counted ? Number(all[0]?.total ?? 0) : null;
+  const rows = all.filter((r): r is typeof r & { id: string } => r.id !== null);
 
-  const keys = neededKeys(list);
   const page = rows.slice(0, pageSize);
   const last = page[page.length - 1];
   const sortValue = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? v : String(v));
   return {
     rows: page.map((r) => ({ _id: r.id, stage: r.stage, ...Object.fromEntries(keys.map((k) => [k, r.data[k] ?? null])) })),
-    total: Math.min(n, totalCap),
-    totalCapped: n > totalCap,
+    total: n === null ? null : Math.min(n, totalCap),
+    totalCapped: n !== null && n > totalCap,
     cells: list.cells,
-    nextCursor: rows.length > pageSize && last ? encodeCursor({ s: sortKey, d: dir, v: sortValue(last.sortValue), id: last.id }) : null,
+    nextCursor: rows.length > pageSize && last ? encodeCursor({ s: sortKey, d: dir, v: sortValue(last.sort_value), id: last.id }) : null,
     page: body.cursor ? 0 : (body.page ?? 1),
     pageSize,
     list: { key: list.key, name: list.name },

@@ -5,7 +5,13 @@ import { recordTypes } from './records.table';
 export type RecordTypeRow = typeof recordTypes.$inferSelect;
 
 export const recordTypesRepo = (scope: EnvScope) => ({
-  list: () => scope.tx.select().from(recordTypes).where(whereEnv(scope, recordTypes)).orderBy(asc(recordTypes.createdAt)),
+  /** Oldest first; types created together (a preset's) by key, so the order never changes between reads. */
+  list: () =>
+    scope.tx
+      .select()
+      .from(recordTypes)
+      .where(whereEnv(scope, recordTypes))
+      .orderBy(asc(recordTypes.createdAt), asc(recordTypes.key)),
   insert: (row: { key: string; parent: string; definition: Record<string, unknown> }) =>
     scope.tx.insert(recordTypes).values({ ...row, envId: scope.envId }),
 });

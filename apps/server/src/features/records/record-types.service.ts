@@ -5,6 +5,7 @@ import type { EnvScope } from '../../db/env-scope';
 import { AppError } from '../../http/errors';
 import { baseTypes } from './base-types/registry';
 import { type RecordTypeRow, recordTypesRepo } from './record-types.repo';
+import { ensureSortIndexes } from './sort-keys';
 
 /** What a child type stores: only what differs from its base type. */
 export type ChildTypeDefinition = Partial<
@@ -107,4 +108,7 @@ export const createChildType = async (
   p: { key: string; parent: string; definition: ChildTypeDefinition },
 ): Promise<void> => {
   await recordTypesRepo(scope).insert({ key: p.key, parent: p.parent, definition: p.definition as Record<string, unknown> });
+  // Own sortable fields get their expression index too (inherited ones have it already).
+  const resolved = resolveChildType({ key: p.key, parent: p.parent, definition: p.definition as Record<string, unknown> });
+  if (resolved) await ensureSortIndexes(scope, [resolved]);
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
 import { newId } from '../../db/ids';
 import { records } from './records.table';
@@ -25,25 +25,41 @@ export const recordsRepo = (scope: EnvScope) => ({
           .from(records)
           .where(whereEnv(scope, records, inArray(records.type, types), inArray(records.id, ids))),
 
-  /** Whether another record of the type already holds `value` in `field` (the unique rule). */
-  valueTaken: async (type: string, field: string, value: string, exceptId: string | null): Promise<boolean> =>
-    (
-      await scope.tx
-        .select({ id: records.id })
-        .from(records)
-        .where(
-          whereEnv(
-            scope,
-            records,
-            eq(records.type, type),
-            sql`${records.data}->>${field} = ${value}`,
-            exceptId ? ne(records.id, exceptId) : undefined,
-          ),
-        )
-        .limit(1)
-    ).length > 0,
+  /**
+   * Whether another record of the type already holds `value` in `field` (the unique rule). Takes a
+   * transaction lock on (environment, type, field, value) first: a simultaneous save of the same
+   * value waits until this transaction ends and then sees its record, so two cannot both pass.
+   */
+  valueTaken: async (type: string, field: string, value: string, exceptId: string | null): Promise<boolean> => {
+    await scope.tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`${scope.envId}:${type}:${field}`}), hashtext(${value}))`,
+    );
+    return (
+      (
+        await scope.tx
+          .select({ id: records.id })
+          .from(records)
+          .where(
+            whereEnv(
+              scope,
+              records,
+              eq(records.type, type),
+              sql`${records.data}->>${field} = ${value}`,
+              exceptId ? ne(records.id, exceptId) : undefined,
+            ),
+          )
+          .limit(1)
+      ).length > 0
+    );
+  },
 
-  insert: async (row: { type: string; data: Record<string, unknown>; searchText: string; stage?: string | null; id?: string }) => {
+  insert: async (row: {
+    type: string;
+    data: Record<string, unknown>;
+    searchText: string;
+    stage?: string | null;
+    id?: string;
+  }) => {
     const id = row.id ?? newId();
     await scope.tx.insert(records).values({
       envId: scope.envId,
@@ -85,5 +101,9 @@ export const recordsRepo = (scope: EnvScope) => ({
       )[0]?.n ?? 0,
     ),
 
-  allOfType: (type: string) => scope.tx.select().from(records).where(whereEnv(scope, records, eq(records.type, type))),
+  allOfType: (type: string) =>
+    scope.tx
+      .select()
+      .from(records)
+      .where(whereEnv(scope, records, eq(records.type, type))),
 });

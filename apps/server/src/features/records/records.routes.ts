@@ -1,12 +1,15 @@
+import { dateFormats } from '@kontor/contract/api/environments';
 import * as api from '@kontor/contract/api/records';
+import type { Call } from '@kontor/contract/call';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
-import type { Call } from '@kontor/contract/call';
 import type { EnvContext } from '../../http/route';
 import { answer, route } from '../../http/route';
+import { environmentById } from '../environments/environments.service';
 import { modelResults, searchModels } from './model-selector.service';
 import { recordListPage } from './record-list.service';
 import { loadTypes, requireType } from './record-types.service';
+import { limitFormatOf } from './record-values';
 import { recordsRepo } from './records.repo';
 import { loadForm, type RecordsContext, removeRecord, saveRecord } from './records.service';
 
@@ -21,11 +24,16 @@ const recordsContext = async (ctx: EnvContext<Call>): Promise<RecordsContext> =>
 export const registerRecordRoutes = (app: FastifyInstance): void => {
   route(app, api.loadRecordForm, { env: 'read' }, async (ctx) => loadForm(await recordsContext(ctx), ctx.body));
 
-  route(app, api.saveRecord, { env: 'write' }, async (ctx) =>
-    answer(await saveRecord(await recordsContext(ctx), ctx.body), ctx.t('records.saveSuccess')),
-  );
+  route(app, api.saveRecord, { env: 'write' }, async (ctx) => {
+    const env = await environmentById(ctx.scope);
+    const dateFormat = dateFormats.find((f) => f === env?.defaultDateformat);
+    const records = { ...(await recordsContext(ctx)), limitFormat: limitFormatOf(ctx.language, dateFormat) };
+    return answer(await saveRecord(records, ctx.body), ctx.t('records.saveSuccess'));
+  });
 
-  route(app, api.removeRecord, { env: 'write' }, async (ctx) => answer(undefined, await removeRecord(await recordsContext(ctx), ctx.body)));
+  route(app, api.removeRecord, { env: 'write' }, async (ctx) =>
+    answer(undefined, await removeRecord(await recordsContext(ctx), ctx.body)),
+  );
 
   route(app, api.recordTypeDetails, { env: 'read' }, async (ctx) => {
     const type = requireType((await recordsContext(ctx)).types, ctx.body.type, ctx.t);

@@ -2,15 +2,17 @@ import type { DataField, FormElement, RecordType } from '@kontor/contract/api/re
 import { newRecordId, type RecordFormData } from '@kontor/contract/api/records';
 import type { FieldErrors } from '@kontor/contract/call';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
-import { summarizePositions, type PositionInput } from '@kontor/contract/logic/positions';
+import { DecimalError } from '@kontor/contract/logic/decimal';
+import { type PositionInput, summarizePositions } from '@kontor/contract/logic/positions';
+import type { LimitFormat } from '@kontor/contract/logic/validation';
 import type { EnvScope } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
 import { AppError } from '../../http/errors';
 import { environmentById, updateEnvironmentSettings } from '../environments/environments.service';
 import { modelLabel } from './model-labels';
+import { requireType, selectableTypeKeys, type TypeCatalog } from './record-types.service';
 import { coerceField } from './record-values';
 import { type RecordRow, recordsRepo } from './records.repo';
-import { requireType, selectableTypeKeys, type TypeCatalog } from './record-types.service';
 
 export type RecordsContext = Readonly<{
   scope: EnvScope;
@@ -19,6 +21,8 @@ export type RecordsContext = Readonly<{
   writable: boolean;
   /** The request's time; given, a change of a configuration type (tax rates) moves last-config-update. */
   now?: Date | undefined;
+  /** How rule limits appear in validation messages (the catalog's locale, the environment's date format). */
+  limitFormat?: LimitFormat | undefined;
 }>;
 
 /** System types whose records are part of the environment's configuration (the shell's tax list). */
@@ -49,6 +53,7 @@ const afterWrite = async (ctx: RecordsContext, type: RecordType, removedId?: str
   if (config || Object.keys(changes).length > 0) await updateEnvironmentSettings(ctx.scope, changes, ctx.now, config);
 };
 
+/** Field keys a form shows, in order, through tabs, cards and containers. */
 export const formFieldKeys = (elements: FormElement[]): string[] =>
   elements.flatMap((el) => {
     switch (el.type) {
@@ -84,7 +89,10 @@ const loadRecord = async (ctx: RecordsContext, type: RecordType, id: string): Pr
   return row;
 };
 
-export const loadForm = async (ctx: RecordsContext, p: { type: string; id: string; form?: string | undefined }): Promise<RecordFormData> => {
+export const loadForm = async (
+  ctx: RecordsContext,
+  p: { type: string; id: string; form?: string | undefined },
+): Promise<RecordFormData> => {
   const type = requireType(ctx.types, p.type, ctx.t);
   const form = requireForm(type, p.form, ctx.t);
   const row = p.id === newRecordId ? null : await loadRecord(ctx, type, p.id);
@@ -129,26 +137,61 @@ export const computeTotals = (type: RecordType, data: Record<string, unknown>) =
   }
 };
 
+/**
+ * `computeTotals` for a save: every position may be in range while their sum is not (two lines of
+ * 999.999.999.999,99 €); that is the positions' field error, not a fault of the server.
+ */
+export const computeTotalsInRange = (
+  ctx: RecordsContext,
+  type: RecordType,
+  data: Record<string, unknown>,
+  errors: FieldErrors,
+) => {
+  try {
+    computeTotals(type, data);
+  } catch (error) {
+    if (!(error instanceof DecimalError)) throw error;
+    const positions = type.fields.find((f) => f.type === 'map' && f.subType === 'positions-map');
+    errors[positions?.key ?? '_'] = [ctx.t('validation.outOfRange')];
+  }
+};
+
 /** Model fields must name records of their selector's types in this environment; labelOf fields copy the label. */
-export const checkModels = async (ctx: RecordsContext, fields: DataField[], data: Record<string, unknown>, errors: FieldErrors) => {
+export const checkModels = async (
+  ctx: RecordsContext,
+  fields: DataField[],
+  data: Record<string, unknown>,
+  errors: FieldErrors,
+) => {
   for (const f of fields) {
     if ((f.type !== 'model' && f.type !== 'models') || !f.selector) continue;
     const ids = f.type === 'model' ? (data[f.key] ? [data[f.key] as string] : []) : ((data[f.key] as string[]) ?? []);
-    if (ids.length === 0) continue;
     const typeKeys = selectableTypeKeys(ctx.types, f.selector.type);
-    const found = await recordsRepo(ctx.scope).byIds(typeKeys, ids);
-    if (found.length !== ids.length) (errors[f.key] ??= []).push(ctx.t('records.modelNotFound'));
-    for (const target of fields.filter((x) => x.labelOf === f.key)) {
-      const row = found[0];
-      const targetType = row ? ctx.types.get(row.type) : undefined;
-      data[target.key] = row && targetType ? modelLabel(targetType, row.data, f.selector) : '';
-    }
+    const found = ids.length > 0 ? await recordsRepo(ctx.scope).byIds(typeKeys, ids) : [];
+    if (found.length !== ids.length) errors[f.key] = [...(errors[f.key] ?? []), ctx.t('records.modelNotFound')];
+    // The label follows the selection, also when it is cleared; several are joined in the order chosen.
+    const selector = f.selector;
+    const label = ids
+      .map((id) => found.find((row) => row.id === id))
+      .map((row) => {
+        const rowType = row ? ctx.types.get(row.type) : undefined;
+        return row && rowType ? modelLabel(rowType, row.data, selector) : '';
+      })
+      .filter((text) => text !== '')
+      .join(', ');
+    for (const target of fields.filter((x) => x.labelOf === f.key)) data[target.key] = label;
   }
 };
 
 export const saveRecord = async (
   ctx: RecordsContext,
-  p: { type: string; id: string; data: Record<string, unknown>; form?: string | undefined; version?: number | null | undefined },
+  p: {
+    type: string;
+    id: string;
+    data: Record<string, unknown>;
+    form?: string | undefined;
+    version?: number | null | undefined;
+  },
 ): Promise<{ key: string; version: number }> => {
   const type = requireType(ctx.types, p.type, ctx.t);
   const form = requireForm(type, p.form, ctx.t);
@@ -165,20 +208,25 @@ export const saveRecord = async (
   const editable = type.fields.filter((f) => shown.has(f.key) && !f.computed && !f.labelOf);
   const data: Record<string, unknown> = existing ? { ...existing.data } : defaults(type);
   const errors: FieldErrors = {};
-  for (const f of editable) data[f.key] = coerceField(f, p.data[f.key], f.key, ctx.t, errors);
+  for (const f of editable) data[f.key] = coerceField(f, p.data[f.key], f.key, ctx.t, errors, ctx.limitFormat);
 
   for (const f of editable) {
     const value = data[f.key];
-    if (f.validation?.unique && (typeof value === 'string' || typeof value === 'number') && value !== '' && !errors[f.key]) {
+    if (
+      f.validation?.unique &&
+      (typeof value === 'string' || typeof value === 'number') &&
+      value !== '' &&
+      !errors[f.key]
+    ) {
       if (await recordsRepo(ctx.scope).valueTaken(type.key, f.key, String(value), existing?.id ?? null)) {
-        (errors[f.key] ??= []).push(ctx.t('validation.unique'));
+        errors[f.key] = [...(errors[f.key] ?? []), ctx.t('validation.unique')];
       }
     }
   }
   await checkModels(ctx, type.fields, data, errors);
+  if (Object.keys(errors).length === 0) computeTotalsInRange(ctx, type, data, errors);
   if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: ctx.t('records.saveInvalid'), errors });
 
-  computeTotals(type, data);
   const searchText = searchTextOf(type, data);
   const repo = recordsRepo(ctx.scope);
   if (!existing) {
@@ -195,7 +243,8 @@ export const saveRecord = async (
 export const removeRecord = async (ctx: RecordsContext, p: { type: string; id: string }): Promise<string> => {
   const type = requireType(ctx.types, p.type, ctx.t);
   const existing = await loadRecord(ctx, type, p.id);
-  if (stageOf(type, existing.stage)?.editDisabled) throw new AppError('forbidden', { message: ctx.t('records.editDisabled') });
+  if (stageOf(type, existing.stage)?.editDisabled)
+    throw new AppError('forbidden', { message: ctx.t('records.editDisabled') });
   await recordsRepo(ctx.scope).remove(type.key, existing.id);
   await afterWrite(ctx, type, existing.id);
   return ctx.t('records.removeSuccess');

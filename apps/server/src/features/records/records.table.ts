@@ -26,7 +26,8 @@ export const records = pgTable(
   (t) => [
     primaryKey({ columns: [t.envId, t.id] }),
     index('records_env_type_created_idx').on(t.envId, t.type, t.createdAt, t.id),
-    index('records_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // fastupdate off: a pending list would be scanned by every search until a vacuum merges it.
+    index('records_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: 'off' }),
   ],
 );
 

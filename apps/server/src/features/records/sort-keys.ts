@@ -14,15 +14,22 @@ export const sortKindOf = (type: RecordType, fieldKey: string): SortKind => {
 };
 
 /**
- * The sort expression of a field, written exactly as the expression index of migration 0002
- * (`ensure_record_sort_index`) so the planner can walk the index. Keys are inlined as literals
- * because an index never matches a bound parameter; only keys of the safe pattern are accepted.
+ * The sort expression of a field, written exactly as the expression index of migrations 0002/0004
+ * (`ensure_record_sort_index`) so the planner can walk the index. Text sorts by `sort_text`: lower
+ * case, umlauts as their base letter (DIN 5007-1), the first 200 characters. Keys are inlined as
+ * literals because an index never matches a bound parameter; only keys of the safe pattern pass.
  */
 export const sortExpression = (fieldKey: string, kind: SortKind): SQL => {
   if (!safeKey.test(fieldKey)) throw new Error(`unsafe sort key ${fieldKey}`);
   return kind === 'num'
     ? sql.raw(`coalesce(jsonb_num("records"."data"->'${fieldKey}'), ${emptyNumber})`)
-    : sql.raw(`lower(coalesce("records"."data"->>'${fieldKey}', ''))`);
+    : sql.raw(`sort_text("records"."data"->>'${fieldKey}')`);
+};
+
+/** The lower-cased text of a field, for substring search (umlauts kept: 'mü' finds 'Müller'). */
+export const matchExpression = (fieldKey: string): SQL => {
+  if (!safeKey.test(fieldKey)) throw new Error(`unsafe field key ${fieldKey}`);
+  return sql.raw(`lower(coalesce("records"."data"->>'${fieldKey}', ''))`);
 };
 
 export const isSortableKey = (fieldKey: string) => safeKey.test(fieldKey);

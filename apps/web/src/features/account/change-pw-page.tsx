@@ -1,12 +1,13 @@
 import { changePassword } from '@kontor/contract/api/account';
 import { Alert, Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, isApiError, messageOf } from '../../api/api';
 import { useT } from '../../app/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useFieldErrors } from '../../ui/use-field-errors';
+import { accountKeys } from './account.queries';
 
 type Fields = { currentPw: string; newPw: string; newPw2: string };
 const empty: Fields = { currentPw: '', newPw: '', newPw2: '' };
@@ -16,11 +17,16 @@ export function ChangePwPage() {
   const t = useT();
   const [values, setValues] = useState<Fields>(empty);
   const errors = useFieldErrors();
+  const queryClient = useQueryClient();
 
   const mutation = useMutation({
     mutationFn: () => api.call(changePassword, values),
     onMutate: () => errors.reset(),
-    onSuccess: () => setValues(empty),
+    onSuccess: () => {
+      setValues(empty);
+      // The general tab shows the date of the last change: refresh the stored user now.
+      void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
+    },
     onError: errors.fromError,
   });
 

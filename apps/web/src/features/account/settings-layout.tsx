@@ -39,6 +39,8 @@ export function SettingsLayout() {
               component="button"
               type="button"
               disabled
+              // Mantine's NavLink only styles `disabled`; tell assistive technology as well.
+              aria-disabled
               label={label}
               leftSection={<Icon size={18} stroke={1.7} />}
               description={t('account.settingsSoon')}

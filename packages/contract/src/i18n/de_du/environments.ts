@@ -8,6 +8,4 @@ export const environments: Record<keyof typeof source, string> = {
   'environments.inviteSent': 'Wir haben eine Einladung per E-Mail an {email} geschickt.',
   'environments.inviteFailed': 'Beim Einladen des Benutzers ist ein unerwarteter Fehler aufgetreten.',
   'environments.alreadyMember': 'Diese Person gehört schon zur Firmenumgebung.',
-  'environments.shellPlaceholder': 'Die Arbeitsoberfläche der Firmenumgebung „{env}“ ist in Vorbereitung.',
-  'environments.setupPlaceholder': 'Der Einrichtungsassistent für die Firmenumgebung „{env}“ ist in Vorbereitung.',
 };

@@ -8,6 +8,4 @@ export const environments = {
   'environments.inviteSent': 'Es wurde eine Einladung per E-Mail an {email} gesendet.',
   'environments.inviteFailed': 'Es ist ein unerwarteter Fehler beim Einladen des Benutzers aufgetreten.',
   'environments.alreadyMember': 'Dieser Benutzer ist bereits Mitglied der Firmenumgebung.',
-  'environments.shellPlaceholder': 'Die Arbeitsoberfläche der Firmenumgebung „{env}“ ist in Vorbereitung.',
-  'environments.setupPlaceholder': 'Der Einrichtungsassistent für die Firmenumgebung „{env}“ ist in Vorbereitung.',
 } as const;

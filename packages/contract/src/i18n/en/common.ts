@@ -10,6 +10,8 @@ export const common: Record<keyof typeof source, string> = {
   'common.unauthenticated': 'Your session has expired. Please log in again.',
   'common.notFound': 'The requested item was not found.',
   'common.unknownCall': 'Unknown endpoint.',
+  'common.conflict': 'The entry was changed in the meantime or already exists. Please reload the page and try again.',
+  'common.conflictField': 'This value is already taken.',
   'common.fieldRequired': 'This field is required',
   'common.fieldInvalid': 'The value is invalid.',
   'common.fieldTooLong': 'At most {n} characters are allowed',

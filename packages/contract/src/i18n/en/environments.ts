@@ -8,6 +8,4 @@ export const environments: Record<keyof typeof source, string> = {
   'environments.inviteSent': 'An invitation has been sent by e-mail to {email}.',
   'environments.inviteFailed': 'An unexpected error occurred while inviting the user.',
   'environments.alreadyMember': 'This user is already a member of the company environment.',
-  'environments.shellPlaceholder': 'The workspace of the company environment “{env}” is being prepared.',
-  'environments.setupPlaceholder': 'The setup wizard for the company environment “{env}” is being prepared.',
 };

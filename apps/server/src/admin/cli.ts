@@ -1,0 +1,69 @@
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { listUsers } from '../features/auth/auth.repo';
+import * as environments from '../features/environments/environments.repo';
+import { runningServerPid } from '../server-lock';
+
+/**
+ * Operator commands (CLARIFICATIONS.md "Blocking"): `npm run admin -- <command> [argument]`.
+ * Works on the same database as the server (DATABASE_URL, or the PGlite data dir of DATA_DIR).
+ */
+const usage = `Verwendung: npm run admin -- <Befehl> [Argument]
+
+  env:list               alle Firmenumgebungen mit Status
+  env:block <url_slug>   Firmenumgebung sperren
+  env:unblock <url_slug> Sperre aufheben
+  user:list              alle Accounts`;
+
+const main = async (args: string[]): Promise<number> => {
+  const [command, argument] = args;
+  if (!command || command === 'help' || command === '--help') {
+    console.log(usage);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    // The embedded database belongs to one process at a time.
+    const pid = runningServerPid(config.dataDir);
+    if (pid) {
+      console.error(`Der Server läuft (PID ${pid}) und hält die eingebettete Datenbank in ${config.dataDir}. Bitte zuerst stoppen.`);
+      return 1;
+    }
+  }
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const { db } = database;
+  try {
+    switch (command) {
+      case 'env:list': {
+        const rows = await environments.listAll(db);
+        if (rows.length === 0) console.log('Keine Firmenumgebungen vorhanden.');
+        for (const e of rows) console.log(`${e.urlSlug.padEnd(32)} ${e.status.padEnd(9)} ${e.name}`);
+        return 0;
+      }
+      case 'env:block':
+      case 'env:unblock': {
+        const env = argument ? await environments.findBySlug(db, argument) : undefined;
+        if (!env) {
+          console.error(`Unbekannte Firmenumgebung: ${argument ?? '(fehlt)'}`);
+          return 1;
+        }
+        await environments.setStatus(db, env.id, command === 'env:block' ? 'blocked' : 'active');
+        console.log(`${env.name} (${env.urlSlug}) ist jetzt ${command === 'env:block' ? 'gesperrt' : 'entsperrt'}.`);
+        return 0;
+      }
+      case 'user:list': {
+        const rows = await listUsers(db);
+        if (rows.length === 0) console.log('Keine Accounts vorhanden.');
+        for (const u of rows) console.log(`${u.email.padEnd(40)} ${u.isActive ? 'aktiv    ' : 'inaktiv  '} ${u.firstname} ${u.name}`);
+        return 0;
+      }
+      default:
+        console.error(`Unbekannter Befehl: ${command}\n\n${usage}`);
+        return 1;
+    }
+  } finally {
+    await database.close();
+  }
+};
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,40 @@
+import { expect, type Page } from '@playwright/test';
+import type { UserSpec } from './api';
+
+/** Fills the login form on / and waits for the environment selection on /account. */
+export const loginViaUi = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.goto('/');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'Firmenumgebung auswählen' })).toBeVisible();
+};
+
+/** The login form's failure alert (spec 01 §8). */
+export const loginFailedText = 'Login fehlgeschlagen: Die angegebene Kombination aus E-Mail und Passwort ist ungültig';
+
+/** Tries a login that must fail and checks the alert; the page stays on /. */
+export const expectLoginFails = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.goto('/');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page.getByRole('alert')).toContainText(loginFailedText);
+  await expect(page).toHaveURL(/\/$/);
+};
+
+/** An escaped string for use inside a RegExp. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Fills and sends the registration form on the current /register page; waits for the notice. */
+export const registerViaUi = async (page: Page, user: UserSpec): Promise<void> => {
+  await expect(page.getByRole('heading', { name: 'Account erstellen' })).toBeVisible();
+  await page.getByLabel('Vorname').fill(user.firstname);
+  await page.getByLabel('Nachname').fill(user.name);
+  await page.getByLabel('E-Mail').fill(user.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(user.password);
+  await page.getByLabel('Passwort wiederholen').fill(user.password);
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByRole('heading', { name: 'Bestätigungs-E-Mail gesendet' })).toBeVisible();
+};
