@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type EnvId, type EnvScope, withEnv } from './env-scope';
+import { isUuid } from './ids';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,6 +23,8 @@ export type Database = Readonly<{
   close: () => Promise<void>;
   /** Vacuums and refreshes planner statistics as the table owner (after bulk loads; the app role may not). */
   analyze: () => Promise<void>;
+  /** A transaction bound to one environment (see env-scope.ts `withEnv`), on the driver's fastest path. */
+  inEnv: <T>(envId: EnvId, userId: string | null, work: (scope: EnvScope) => Promise<T>) => Promise<T>;
 }>;
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -56,7 +60,8 @@ const openPglite = async (dataDir: string | undefined): Promise<Database> => {
     await client.exec('VACUUM ANALYZE');
     await client.exec(`SET ROLE ${appRole}`);
   };
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), analyze };
+  const inEnv: Database['inEnv'] = (envId, userId, work) => withEnv(db as unknown as Db, envId, userId, work);
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), analyze, inEnv };
 };
 
 const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
@@ -82,5 +87,27 @@ const openPostgres = async (url: string, poolSize: number): Promise<Database> =>
     await owner.query('VACUUM ANALYZE');
     await owner.end();
   };
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), analyze };
+  // BEGIN and the tenant setting travel in one round trip (a simple-protocol query may hold two
+  // statements); the id is a checked uuid, so it can be a literal. Every request saves a write.
+  const inEnv: Database['inEnv'] = async (envId, userId, work) => {
+    if (!isUuid(envId)) throw new Error('environment id must be a uuid');
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query(`BEGIN; SELECT set_config('app.env_id', '${envId}', true)`);
+      const tx = drizzlePg(client) as unknown as Tx;
+      const result = await work({ envId, userId, tx });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is dropped, never handed to the next request.
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), analyze, inEnv };
 };

@@ -3,7 +3,7 @@ import { type Language, type Translate, translator } from '@kontor/contract/i18n
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
-import { type EnvScope, withEnv } from '../db/env-scope';
+import type { EnvScope } from '../db/env-scope';
 import { AppError } from './errors';
 import { fieldErrorsFromZod } from './zod-errors';
 import { type AuthUser, bearerTokenHash, type EnvAccess, requireUser, requireUserAndEnv } from './guards';
@@ -94,7 +94,7 @@ export const route = <C extends Call, A extends Access>(
     const run = () => handler(ctx as ContextFor<C, A>);
     const result =
       typeof access === 'object' && access.tx !== false
-        ? await withEnv(deps.database.db, (ctx.env as EnvAccess).id, (ctx.user as AuthUser).id, (scope) => {
+        ? await deps.database.inEnv((ctx.env as EnvAccess).id, (ctx.user as AuthUser).id, (scope) => {
             ctx.scope = scope;
             return Promise.resolve(run());
           })

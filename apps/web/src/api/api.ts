@@ -35,7 +35,11 @@ export const messageOf = (error: unknown, fallback: string): string => (isApiErr
 export const fieldError = (error: unknown, path: string): string | undefined =>
   isApiError(error) ? error.field(path) : undefined;
 
-type Options = Readonly<{ signal?: AbortSignal }>;
+type Options = Readonly<{
+  signal?: AbortSignal;
+  /** POST by default; GET sends the body as query parameters (spec 01 §7: GET downloads). */
+  method?: 'POST' | 'GET';
+}>;
 type Args<C extends Call> =
   undefined extends BodyOf<C> ? [body?: BodyOf<C>, options?: Options] : [body: BodyOf<C>, options?: Options];
 
@@ -68,18 +72,32 @@ const asFieldErrors = (value: unknown): FieldErrors | undefined => {
   return out;
 };
 
+/** The body as query parameters of a GET: scalars as text, objects as JSON. */
+const withQuery = (path: string, body: unknown): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(asEnvelope(body) ?? {})) {
+    if (value === undefined || value === null) continue;
+    params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const query = params.toString();
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+};
+
 /** POSTs the body, checks the envelope, returns the parsed payload and the success message. */
 const send = async <C extends Call>(c: C, ...[body, options]: Args<C>): Promise<Sent<DataOf<C>>> => {
   const token = session.token();
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const get = options?.method === 'GET';
+  const headers: Record<string, string> = get
+    ? { Accept: 'application/json' }
+    : { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
-    response = await fetch(c.path, {
-      method: 'POST',
+    response = await fetch(get ? withQuery(c.path, body) : c.path, {
+      method: get ? 'GET' : 'POST',
       headers,
-      body: JSON.stringify(body ?? {}),
+      body: get ? undefined : JSON.stringify(body ?? {}),
       signal: options?.signal,
     });
   } catch (error) {

@@ -1,6 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/account.routes';
 import { logoutRoute, publicAuthRoutes } from '../features/auth/auth.routes';
+import { environmentRoutes } from '../features/environments/environments.routes';
+import { recordsRoutes } from '../features/records/records.routes';
+import { settingsRoutes } from '../features/settings/settings.routes';
 import { PageLoader } from '../ui/page-loader';
 import { PublicLayout } from '../ui/public-layout';
 import { RequireSession } from './guards';
@@ -21,17 +24,9 @@ export const appRoutes: RouteObject[] = [
           accountRoutes,
           {
             path: 'create-environment/setup/:envKey',
-            lazy: async () => ({
-              Component: (await import('../features/setup/setup-wizard-placeholder')).SetupWizardPlaceholder,
-            }),
+            lazy: async () => ({ Component: (await import('../features/setup/setup-wizard-page')).SetupWizardPage }),
           },
-          {
-            path: 'env/:env/*',
-            lazy: async () => ({
-              Component: (await import('../features/environments/environment-shell-placeholder'))
-                .EnvironmentShellPlaceholder,
-            }),
-          },
+          environmentRoutes({ records: recordsRoutes, settings: settingsRoutes }),
         ],
       },
       // The footer's pages, open to everyone.

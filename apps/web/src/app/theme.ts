@@ -1,4 +1,4 @@
-import { Card, createTheme, PasswordInput, TextInput } from '@mantine/core';
+import { Card, createTheme, Modal, PasswordInput, TextInput } from '@mantine/core';
 
 const systemFonts =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', sans-serif";
@@ -19,5 +19,7 @@ export const theme = createTheme({
     Card: Card.extend({ defaultProps: { withBorder: true, radius: 'md' } }),
     TextInput: TextInput.extend({ defaultProps: { size: 'md' } }),
     PasswordInput: PasswordInput.extend({ defaultProps: { size: 'md' } }),
+    // Every dialog (confirm, alert, prompt, pickers) names its subject in a clear heading.
+    Modal: Modal.extend({ styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } } }),
   },
 });

@@ -1,11 +1,17 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../app/i18n';
+import { BackLink } from './back-link';
+import { useDownload } from './download';
+import { ErrorAlert } from './error-alert';
+import classes from './page-title-bar.module.css';
 
 /**
  * Spec 01 §2 "Page title bar": title, subtitle, back link and actions of three kinds. The download
- * kind calls its source (POST unless `method` says otherwise) and opens the returned url.
- * (Interface fixed; the environment-shell work completes the download behaviour and preview modal.)
+ * kind calls its source (POST unless `method` says otherwise) and opens the returned url; a pdf
+ * with a preview url opens a preview modal. A `primary` link is filled, every other action quiet.
  */
 export type TitleAction =
   | { kind: 'link'; label: string; to: string; icon?: ReactNode; disabled?: boolean; primary?: boolean }
@@ -26,20 +32,105 @@ export type PageTitleBarProps = Readonly<{
   actions?: TitleAction[];
 }>;
 
-export const PageTitleBar = ({ title, subtitle, actions = [] }: PageTitleBarProps) => (
-  <Group justify="space-between" align="flex-start" mb="lg">
-    <Stack gap={2}>
-      <Title order={2}>{title}</Title>
-      {subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
-    </Stack>
-    <Group>
-      {actions.map((a) =>
-        a.kind === 'link' ? (
-          <Button key={a.label} component={Link} to={a.to} disabled={a.disabled} leftSection={a.icon}>
+export const PageTitleBar = ({ title, subtitle, back, actions = [] }: PageTitleBarProps) => {
+  const t = useT();
+  const download = useDownload();
+
+  const button = (a: TitleAction) => {
+    switch (a.kind) {
+      case 'link':
+        return (
+          <Button
+            key={`link-${a.label}`}
+            component={Link}
+            to={a.to}
+            disabled={a.disabled}
+            variant={a.primary ? 'filled' : 'default'}
+            leftSection={a.icon}
+          >
             {a.label}
           </Button>
-        ) : null,
-      )}
-    </Group>
-  </Group>
-);
+        );
+      case 'external':
+        return (
+          <Button
+            key={`external-${a.label}`}
+            component="a"
+            href={a.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="default"
+            leftSection={a.icon}
+            rightSection={<IconExternalLink size={14} aria-hidden />}
+          >
+            {a.label}
+            <span className={classes.srOnly}> {t('shell.opensInNewTab')}</span>
+          </Button>
+        );
+      case 'download':
+        return (
+          <Button
+            key={`download-${a.label}`}
+            variant="default"
+            leftSection={a.icon ?? <IconDownload size={16} aria-hidden />}
+            loading={download.pending === a.label}
+            disabled={download.pending !== null && download.pending !== a.label}
+            onClick={() => void download.start(a, a.label)}
+          >
+            {a.label}
+          </Button>
+        );
+    }
+  };
+
+  return (
+    <Box component="header" className={classes.root}>
+      {back && <BackLink to={back.to}>{back.label ?? t('common.back')}</BackLink>}
+      <div className={classes.row}>
+        <Stack gap={4} className={classes.heading}>
+          <Title order={1} className={classes.title}>
+            {title}
+          </Title>
+          {subtitle ? (
+            <Text c="dimmed" size="sm">
+              {subtitle}
+            </Text>
+          ) : null}
+        </Stack>
+        {actions.length > 0 && (
+          <Group gap="xs" className={classes.actions}>
+            {actions.map(button)}
+          </Group>
+        )}
+      </div>
+
+      <Modal
+        opened={download.preview !== null}
+        onClose={download.closePreview}
+        title={download.preview?.title ?? t('shell.preview')}
+        size="min(1000px, 100%)"
+        centered
+        classNames={{ body: classes.previewBody }}
+      >
+        {download.preview && (
+          <Stack gap="md">
+            {download.previewError && <ErrorAlert>{download.previewError}</ErrorAlert>}
+            <iframe src={download.preview.url} title={t('shell.preview')} className={classes.previewFrame} />
+            <Group justify="flex-end" gap="sm" className={classes.previewActions}>
+              <Button variant="default" onClick={download.closePreview}>
+                {t('common.close')}
+              </Button>
+              <Button
+                leftSection={<IconDownload size={16} aria-hidden />}
+                loading={download.pending !== null}
+                onClick={() => void download.downloadPreviewed()}
+              >
+                {t('shell.download')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Box>
+  );
+};

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
+import { preparedPerDb } from '../../db/prepared';
 import { sessions, type UserTokenKind, users, userTokens } from './auth.table';
 
 type Conn = Db | Tx;
@@ -56,15 +57,18 @@ export const insertSession = (db: Conn, tokenHash: string, userId: string, expir
   db.insert(sessions).values({ tokenHash, userId, expiresAt });
 
 /** One indexed read per request: the session and its user, if the token is live. */
-export const findSessionUser = async (db: Conn, tokenHash: string, now: Date): Promise<UserRow | undefined> =>
-  (
-    await db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-      .limit(1)
-  )[0]?.user;
+const sessionUser = preparedPerDb((db: Db) =>
+  db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('guard_session_user'),
+);
+
+export const findSessionUser = async (db: Db, tokenHash: string, now: Date): Promise<UserRow | undefined> =>
+  (await sessionUser(db).execute({ hash: tokenHash, now: now.toISOString() }))[0]?.user;
 
 export const deleteSession = (db: Conn, tokenHash: string) =>
   db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { sessions, users } from '../auth/auth.table';
 import { environmentInvitations, environments, environmentUsers, presets } from './environments.table';
 
@@ -166,28 +167,28 @@ export const countActiveMembers = async (db: Conn, envId: string): Promise<numbe
   );
 
 /** The guard's hot path: live session, its user, the environment of `slug` and the membership, one query. */
-export const findSessionUserAndAccess = async (db: Conn, tokenHash: string, slug: string, now: Date) =>
-  (
-    await db
-      .select({
-        user: users,
-        env: {
-          id: environments.id,
-          slug: environments.urlSlug,
-          name: environments.name,
-          status: environments.status,
-          language: environments.defaultLanguage,
-          configUpdatedAt: environments.configUpdatedAt,
-        },
-        memberActive: environmentUsers.isActive,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(environments, eq(environments.urlSlug, slug))
-      .leftJoin(
-        environmentUsers,
-        and(eq(environmentUsers.envId, environments.id), eq(environmentUsers.userId, users.id)),
-      )
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-      .limit(1)
-  )[0];
+const sessionUserAndAccess = preparedPerDb((db: Db) =>
+  db
+    .select({
+      user: users,
+      env: {
+        id: environments.id,
+        slug: environments.urlSlug,
+        name: environments.name,
+        status: environments.status,
+        language: environments.defaultLanguage,
+        configUpdatedAt: environments.configUpdatedAt,
+      },
+      memberActive: environmentUsers.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(environments, eq(environments.urlSlug, sql.placeholder('slug')))
+    .leftJoin(environmentUsers, and(eq(environmentUsers.envId, environments.id), eq(environmentUsers.userId, users.id)))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('guard_session_user_env'),
+);
+
+export const findSessionUserAndAccess = async (db: Db, tokenHash: string, slug: string, now: Date) =>
+  (await sessionUserAndAccess(db).execute({ hash: tokenHash, slug, now: now.toISOString() }))[0];

@@ -2,7 +2,7 @@ import type { List, RecordType } from '@kontor/contract/api/record-types';
 import { optionsMapping } from '@kontor/contract/api/record-types';
 import { defaultPageSize, type SimpleTableData, type simpleTableBody, totalCap } from '@kontor/contract/api/records';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
 import { rowsOf } from '../../db/rows';
@@ -44,6 +44,25 @@ const decodeCursor = (raw: string, sortKey: string, dir: 'asc' | 'desc', valuePa
     // fall through: any undecodable cursor is refused the same way
   }
   throw new AppError('invalid', { message: t('records.invalidCursor') });
+};
+
+/**
+ * A filter compares like sorting does (case and umlauts folded), through the field's sort key, so
+ * the sort index of the field serves it. Number fields compare as numbers.
+ */
+const filterCondition = (type: RecordType, key: string, value: string | number | boolean): SQL => {
+  if (sortKindOf(type, key) === 'num' && Number.isFinite(Number(value)) && String(value).trim() !== '') {
+    return sql`${sortExpression(key, 'num')} = ${Number(value)}`;
+  }
+  return sql`${sortExpression(key, 'text')} = sort_key_text(jsonb_build_object(${key}::text, ${String(value)}::text), ${key}::text)`;
+};
+
+/** The row's cell values as one small JSON object (keys match the safe pattern, so they are inlined). */
+const pickedData = (keys: string[], alias: string): SQL => {
+  // Chunks stay under jsonb_build_object's limit of 100 arguments.
+  const chunks = Array.from({ length: Math.ceil(keys.length / 40) }, (_, i) => keys.slice(i * 40, i * 40 + 40));
+  if (chunks.length === 0) return sql`'{}'::jsonb`;
+  return sql.raw(chunks.map((c) => `jsonb_build_object(${c.map((k) => `'${k}', "${alias}"."data"->'${k}'`).join(', ')})`).join(' || '));
 };
 
 /** Top-level data keys a row needs: the cells' mappings and the paths their button conditions read. */
@@ -94,44 +113,57 @@ export const recordListPage = async (scope: EnvScope, type: RecordType, body: Bo
     conditions.push(exact.length > 0 ? sql`(${sql.join(exact, sql` or `)})` : sql`false`);
   }
   for (const [key, value] of Object.entries(body.filter ?? {})) {
-    if (isSortableKey(key)) conditions.push(sql`${records.data}->>${key} = ${String(value)}`);
+    if (isSortableKey(key)) conditions.push(filterCondition(type, key, value));
   }
   const where = whereEnv(scope, records, ...conditions);
 
-  let pageWhere = where;
+  let cursor: { value: SQL; id: string } | null = null;
   let offset = 0;
   if (body.cursor) {
     const pattern = sort ? valuePatterns[sortKindOf(type, sort.field)] : valuePatterns.created;
     const c = decodeCursor(body.cursor, sortKey, dir, pattern, t);
-    const value = sort ? sql`${c.v}` : sql`${String(c.v)}::timestamptz`;
-    const cmp = dir === 'asc' ? sql`>` : sql`<`;
-    pageWhere = and(where, sql`(${sortExpr}, ${records.id}) ${cmp} (${value}, ${c.id}::uuid)`);
+    cursor = { value: sort ? sql`${c.v}` : sql`${String(c.v)}::timestamptz`, id: c.id };
   } else {
     offset = ((body.page ?? 1) - 1) * pageSize;
   }
-
-  const order = dir === 'asc' ? sql`${sortExpr} asc, ${records.id} asc` : sql`${sortExpr} desc, ${records.id} desc`;
+  const cmp = dir === 'asc' ? sql`>` : sql`<`;
+  const direction = sql.raw(dir);
   // Timestamps travel as text: a JS Date would drop the microseconds and break the keyset.
   const sortValueExpr = sort ? sortExpr : sql`${records.createdAt}::text`;
   // Only the keys the cells need leave the database, not whole records (positions can be large).
   const keys = neededKeys(list).filter(isSortableKey);
-  // Keys match the safe pattern, so they can be inlined; chunks stay under the 100-argument limit.
-  const chunks = Array.from({ length: Math.ceil(keys.length / 40) }, (_, i) => keys.slice(i * 40, i * 40 + 40));
-  const picked =
-    chunks.length > 0
-      ? sql.raw(chunks.map((c) => `jsonb_build_object(${c.map((k) => `'${k}', "records"."data"->'${k}'`).join(', ')})`).join(' || '))
-      : sql`'{}'::jsonb`;
-  const pageQuery = sql`select ${records.id} as id, ${records.stage} as stage, ${picked} as data, ${sortValueExpr} as sort_value
-    from ${records} where ${pageWhere} order by ${order} limit ${pageSize + 1} offset ${offset}`;
-  // One round trip: the capped count and the page together. A cursor page skips the count (the
-  // client keeps the first page's total), so deep pages cost what page 1 costs.
   const counted = !body.cursor;
-  const result = counted
-    ? await scope.tx.execute(sql`select c.n as total, p.* from
-        (select count(*)::int as n from (select 1 from ${records} where ${where} limit ${totalCap + 1}) x) c
-        left join lateral (${pageQuery}) p on true`)
-    : await scope.tx.execute(pageQuery);
-  const all = rowsOf<{ total?: number; id: string | null; stage: string | null; data: Record<string, unknown>; sort_value: string | number }>(result);
+  const limit = sql`limit ${pageSize + 1} offset ${offset}`;
+
+  let query: SQL;
+  if (search) {
+    // A search finds its matches once (trigram index), then counts and pages them: the index is
+    // not asked twice.
+    const keyset = cursor ? sql`where (m.sort_order, m.id) ${cmp} (${cursor.value}, ${cursor.id}::uuid)` : sql``;
+    const page = sql`select r.id as id, r.stage as stage, ${pickedData(keys, 'r')} as data, m.sort_value
+      from m join ${records} r on r.env_id = ${scope.envId} and r.id = m.id ${keyset}
+      order by m.sort_order ${direction}, m.id ${direction} ${limit}`;
+    const matches = sql`with m as materialized (select ${records.id} as id, ${sortExpr} as sort_order, ${sortValueExpr} as sort_value
+      from ${records} where ${where})`;
+    query = counted
+      ? sql`${matches} select (select count(*)::int from (select 1 from m limit ${totalCap + 1}) x) as total, p.*
+          from (select 1) one left join lateral (${page}) p on true`
+      : sql`${matches} ${page}`;
+  } else {
+    const keyset = cursor ? sql`and (${sortExpr}, ${records.id}) ${cmp} (${cursor.value}, ${cursor.id}::uuid)` : sql``;
+    const page = sql`select ${records.id} as id, ${records.stage} as stage, ${pickedData(keys, 'records')} as data, ${sortValueExpr} as sort_value
+      from ${records} where ${where} ${keyset} order by ${sortExpr} ${direction}, ${records.id} ${direction} ${limit}`;
+    // One round trip: the capped count and the page together. A cursor page skips the count (the
+    // client keeps the first page's total), so deep pages cost what page 1 costs.
+    query = counted
+      ? sql`select c.n as total, p.* from
+          (select count(*)::int as n from (select 1 from ${records} where ${where} limit ${totalCap + 1}) x) c
+          left join lateral (${page}) p on true`
+      : page;
+  }
+  const all = rowsOf<{ total?: number; id: string | null; stage: string | null; data: Record<string, unknown>; sort_value: string | number }>(
+    await scope.tx.execute(query),
+  );
   const n = counted ? Number(all[0]?.total ?? 0) : null;
   const rows = all.filter((r): r is typeof r & { id: string } => r.id !== null);
 

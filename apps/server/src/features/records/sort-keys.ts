@@ -6,7 +6,6 @@ import type { EnvScope } from '../../db/env-scope';
 export type SortKind = 'text' | 'num';
 
 const safeKey = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
-const emptyNumber = '-1000000000000000000';
 
 export const sortKindOf = (type: RecordType, fieldKey: string): SortKind => {
   const field = type.fields.find((f) => f.key === fieldKey);
@@ -14,16 +13,16 @@ export const sortKindOf = (type: RecordType, fieldKey: string): SortKind => {
 };
 
 /**
- * The sort expression of a field, written exactly as the expression index of migrations 0002/0004
- * (`ensure_record_sort_index`) so the planner can walk the index. Text sorts by `sort_text`: lower
- * case, umlauts as their base letter (DIN 5007-1), the first 200 characters. Keys are inlined as
- * literals because an index never matches a bound parameter; only keys of the safe pattern pass.
+ * The sort expression of a field, written exactly as the expression index of migration 0005
+ * (`ensure_record_sort_index`) so the planner can walk the index. Text sorts by `sort_key_text`:
+ * lower case, umlauts as their base letter (DIN 5007-1), the first 200 characters; numbers by
+ * `sort_key_num`, empty as a very small number. Both are LEAKPROOF, so keyset conditions stay index
+ * conditions under Row Level Security. Keys are inlined as literals because an index never matches
+ * a bound parameter; only keys of the safe pattern pass.
  */
 export const sortExpression = (fieldKey: string, kind: SortKind): SQL => {
   if (!safeKey.test(fieldKey)) throw new Error(`unsafe sort key ${fieldKey}`);
-  return kind === 'num'
-    ? sql.raw(`coalesce(jsonb_num("records"."data"->'${fieldKey}'), ${emptyNumber})`)
-    : sql.raw(`sort_text("records"."data"->>'${fieldKey}')`);
+  return sql.raw(`sort_key_${kind}("records"."data", '${fieldKey}')`);
 };
 
 /** The lower-cased text of a field, for substring search (umlauts kept: 'mü' finds 'Müller'). */

@@ -1,7 +1,46 @@
 import type { RouteObject } from 'react-router';
+import { liveSections, settingsSections } from './settings-sections';
+
+const pages = () => import('./settings-record-pages');
+const soon = () => import('./settings-coming-soon');
 
 /**
- * Routes of the settings area, relative to /env/:env (spec 02 §2.2): settings/addresses,
- * settings/bank-details, settings/taxes with their edit forms. The environment shell mounts them.
+ * Routes of the settings area, relative to /env/:env (spec 02 §2.2): the sub-navigation layout;
+ * addresses, bank details and tax rates with list and edit form; the other sections "coming soon".
  */
-export const settingsRoutes: RouteObject[] = [];
+export const settingsRoutes: RouteObject[] = [
+  {
+    path: 'settings',
+    lazy: async () => ({ Component: (await import('./settings-layout')).SettingsLayout }),
+    children: [
+      ...settingsSections
+        .filter((section) => section.recordType === undefined)
+        .map(
+          (section): RouteObject => ({
+            ...(section.path === '' ? { index: true } : { path: `${section.path}/*` }),
+            lazy: async () => {
+              const { SettingsComingSoon } = await soon();
+              return { element: <SettingsComingSoon section={section.label} /> };
+            },
+          }),
+        ),
+      ...liveSections.flatMap((section): RouteObject[] => [
+        {
+          path: section.path,
+          lazy: async () => {
+            const { SettingsListPage } = await pages();
+            return { element: <SettingsListPage section={section} /> };
+          },
+        },
+        {
+          path: `${section.path}/:id/edit`,
+          lazy: async () => {
+            const { SettingsEditPage } = await pages();
+            return { element: <SettingsEditPage section={section} /> };
+          },
+        },
+      ]),
+      { path: '*', lazy: async () => ({ Component: (await soon()).SettingsNotFound }) },
+    ],
+  },
+];

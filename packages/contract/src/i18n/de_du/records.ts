@@ -111,4 +111,6 @@ export const records: Record<keyof typeof source, string> = {
   'records.sortAsc': '{column} (aufsteigend)',
   'records.sortDesc': '{column} (absteigend)',
   'records.stageLabel': 'Status',
+  'records.hours': 'Stunden',
+  'records.minutes': 'Minuten',
 };

@@ -110,4 +110,6 @@ export const records = {
   'records.sortAsc': '{column} (aufsteigend)',
   'records.sortDesc': '{column} (absteigend)',
   'records.stageLabel': 'Status',
+  'records.hours': 'Stunden',
+  'records.minutes': 'Minuten',
 } as const;

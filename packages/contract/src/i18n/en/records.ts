@@ -110,4 +110,6 @@ export const records: Record<keyof typeof source, string> = {
   'records.sortAsc': '{column} (ascending)',
   'records.sortDesc': '{column} (descending)',
   'records.stageLabel': 'Stage',
+  'records.hours': 'Hours',
+  'records.minutes': 'Minutes',
 };

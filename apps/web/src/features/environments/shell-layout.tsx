@@ -1,0 +1,78 @@
+import { AppShell, CloseButton, Drawer, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useT } from '../../app/i18n';
+import { AlertBar } from '../../ui/alert-bar';
+import { Logo } from '../../ui/logo';
+import { useEnvironment } from './environment-context';
+import { HelpPanel } from './help-panel';
+import classes from './shell-layout.module.css';
+import { Sidebar } from './sidebar';
+import { envBase } from './sidebar-items';
+import { TopBar } from './top-bar';
+
+/** Spec 01 §9: up to 767 px the sidebar is a slide-in drawer. */
+const desktopQuery = '(min-width: 48em)';
+
+/** The frame of every screen inside an environment: top bar, sidebar, help panel, alert bar. */
+export function ShellLayout() {
+  const t = useT();
+  const { environment, envKey } = useEnvironment();
+  const { pathname } = useLocation();
+  const [navOpened, nav] = useDisclosure(false);
+  const [helpOpened, help] = useDisclosure(false);
+  const desktop = useMediaQuery(desktopQuery);
+
+  // The drawer closes on navigation and when the window grows past the breakpoint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
+  useEffect(() => nav.close(), [pathname]);
+  useEffect(() => {
+    if (desktop) nav.close();
+  }, [desktop, nav]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 256, breakpoint: 'md', collapsed: { mobile: true } }}
+      aside={{ width: 340, breakpoint: 'md', collapsed: { desktop: !helpOpened, mobile: !helpOpened } }}
+      padding={0}
+      className={classes.shell}
+    >
+      <AppShell.Header className={classes.header}>
+        <TopBar navOpened={navOpened} onToggleNav={nav.toggle} helpOpened={helpOpened} onToggleHelp={help.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar className={classes.navbar} visibleFrom="md">
+        <Sidebar />
+      </AppShell.Navbar>
+      <AppShell.Aside className={classes.aside} aria-hidden={!helpOpened || undefined} inert={!helpOpened || undefined}>
+        <HelpPanel onClose={help.close} />
+      </AppShell.Aside>
+      <AppShell.Main className={classes.main}>
+        <div className={classes.content}>
+          <AlertBar />
+          <Outlet />
+        </div>
+      </AppShell.Main>
+      <Drawer
+        opened={navOpened && !desktop}
+        onClose={nav.close}
+        size={288}
+        padding={0}
+        withCloseButton={false}
+        classNames={{ body: classes.drawerBody }}
+      >
+        <div className={classes.drawerHeader}>
+          <Link to={envBase(envKey)} aria-label={t('shell.toDashboard')} className={classes.drawerLogo}>
+            <Logo height={26} />
+          </Link>
+          <CloseButton onClick={nav.close} aria-label={t('shell.closeNavigation')} size="lg" />
+        </div>
+        <Text size="sm" fw={600} c="gray.7" className={classes.drawerEnv} truncate>
+          {environment.name}
+        </Text>
+        <Sidebar />
+      </Drawer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Environment, FunctionKey } from '@kontor/contract/api/environments';
+import type { MessageKey } from '../../app/i18n';
+
+export type SidebarItem =
+  | Readonly<{ kind: 'title'; label: string }>
+  | Readonly<{ kind: 'link'; label: string; to: string; icon?: string; exact?: boolean }>;
+
+type Module = Readonly<{ key: FunctionKey; path: string; label: MessageKey; icon: string }>;
+
+/** Spec 01 §2 "Sidebar": the modules in this order, each only when its function is active. */
+export const modules: readonly Module[] = [
+  { key: 'website', path: '/website-manager', label: 'shell.website', icon: 'world' },
+  { key: 'bookings', path: '/bookings-manager', label: 'shell.bookings', icon: 'calendar-event' },
+  { key: 'queryForms', path: '/query-forms', label: 'shell.queryForms', icon: 'forms' },
+  { key: 'filemanager', path: '/files', label: 'shell.files', icon: 'folder' },
+];
+
+export const envBase = (envKey: string) => `/env/${encodeURIComponent(envKey)}`;
+
+const withSlash = (path: string) => (path.startsWith('/') ? path : `/${path}`);
+
+/**
+ * The sidebar's entries: Dashboard, the environment's own menu (titles become section labels),
+ * the active modules, and Einstellungen, which is always there (pinned to the bottom).
+ */
+export const sidebarItems = (
+  environment: Pick<Environment, 'menu' | 'functions'>,
+  envKey: string,
+  t: (key: MessageKey) => string,
+): { items: SidebarItem[]; settings: SidebarItem } => {
+  const base = envBase(envKey);
+  const items: SidebarItem[] = [
+    { kind: 'link', label: t('shell.dashboard'), to: base, icon: 'dashboard', exact: true },
+  ];
+  for (const entry of environment.menu) {
+    if (entry.type === 'title') items.push({ kind: 'title', label: entry.label });
+    else if (entry.path)
+      items.push({ kind: 'link', label: entry.label, to: `${base}${withSlash(entry.path)}`, icon: entry.icon });
+  }
+  const active = modules.filter((m) => environment.functions[m.key]?.active === true);
+  if (active.length > 0 && environment.menu.length > 0) items.push({ kind: 'title', label: t('shell.modules') });
+  for (const m of active) items.push({ kind: 'link', label: t(m.label), to: `${base}${m.path}`, icon: m.icon });
+  return { items, settings: { kind: 'link', label: t('shell.settings'), to: `${base}/settings`, icon: 'settings' } };
+};
+
+/** Whether a sidebar link belongs to the current path (the dashboard only on its exact root). */
+export const isActivePath = (pathname: string, to: string, exact = false): boolean => {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return exact ? path === to : path === to || path.startsWith(`${to}/`);
+};

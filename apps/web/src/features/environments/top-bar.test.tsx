@@ -1,0 +1,61 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, test } from 'vitest';
+import { testEnvironmentState } from '../../test/environment-fixture';
+import { renderRoutes } from '../../test/render';
+import { uploadStore } from '../../ui/upload-store';
+import { EnvironmentContext } from './environment-context';
+import { TopBar } from './top-bar';
+
+const renderTopBar = () =>
+  renderRoutes(
+    [
+      {
+        path: '/env/:env/*',
+        element: (
+          <EnvironmentContext.Provider value={testEnvironmentState()}>
+            <TopBar navOpened={false} onToggleNav={() => {}} helpOpened={false} onToggleHelp={() => {}} />
+          </EnvironmentContext.Provider>
+        ),
+      },
+    ],
+    '/env/musterbau',
+  );
+
+const upload = (id: string, status: 'uploading' | 'failed', filename: string) => ({
+  id,
+  status,
+  filename,
+  filesize: 2048,
+  file_id: null,
+  file: null,
+  upload_percent: 40,
+});
+
+afterEach(() => uploadStore.clear());
+
+describe('top bar (spec 01 §2)', { timeout: 20_000 }, () => {
+  test('links the logo to the dashboard and offers help and notifications', async () => {
+    renderTopBar();
+    expect(await screen.findByRole('link', { name: 'Zum Dashboard' })).toHaveAttribute('href', '/env/musterbau');
+    expect(screen.getByRole('button', { name: 'Hilfe' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'Benachrichtigungen' }));
+    expect(await screen.findByText('Es gibt keine neuen Benachrichtigungen.')).toBeInTheDocument();
+  });
+
+  test('shows the upload list only while uploads exist, with a count and each status', async () => {
+    renderTopBar();
+    await screen.findByRole('link', { name: 'Zum Dashboard' });
+    expect(screen.queryByRole('button', { name: /Uploads/ })).not.toBeInTheDocument();
+
+    act(() => {
+      uploadStore.add(upload('aaaaaaaaaa', 'uploading', 'plan.pdf'));
+      uploadStore.add(upload('bbbbbbbbbb', 'failed', 'foto.jpg'));
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Uploads (2)' }));
+    expect(await screen.findByText('plan.pdf')).toBeInTheDocument();
+    expect(screen.getByText('Wird hochgeladen (40 %)')).toBeInTheDocument();
+    expect(screen.getByText('foto.jpg')).toBeInTheDocument();
+    expect(screen.getByText('Fehlgeschlagen')).toBeInTheDocument();
+  });
+});

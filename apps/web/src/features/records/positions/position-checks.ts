@@ -1,0 +1,31 @@
+import type { DataField } from '@kontor/contract/api/record-types';
+import type { MessageKey, MessageParams } from '@kontor/contract/i18n/catalogs';
+import { checkPosition } from '@kontor/contract/logic/positions';
+import { decimalMessage, validateField } from '@kontor/contract/logic/validation';
+import { type PositionValue, positionInput } from './position-values';
+
+export type DraftProblems = Record<string, { key: MessageKey; params?: MessageParams | undefined }>;
+
+/**
+ * What keeps a position in the modal from being applied, by relative path: typed text that is no
+ * number, amounts beyond their decimals, and the child fields' own rules (a title is required).
+ */
+export const draftProblems = (position: PositionValue, definition: readonly DataField[]): DraftProblems => {
+  const problems: DraftProblems = {};
+  for (const field of definition) {
+    if (field.type === 'map' || field.key === 'price_full' || field.key.startsWith('taxes_sum')) continue;
+    const value = position[field.key];
+    if ((field.type === 'float' || field.type === 'integer') && typeof value === 'string' && value.trim() !== '') {
+      problems[field.key] = { key: field.type === 'integer' ? 'validation.integer' : 'validation.number' };
+      continue;
+    }
+    const [first] = validateField(field, value);
+    if (first) problems[field.key] = { key: first.key, params: first.params };
+  }
+  if (Object.keys(problems).length > 0) return problems;
+  for (const [path, code] of Object.entries(checkPosition(positionInput(position)))) {
+    const message = decimalMessage(code, path === 'price_single' || path === 'price_full' ? 2 : 4);
+    problems[path] = { key: message.key, params: message.params };
+  }
+  return problems;
+};

@@ -1,0 +1,148 @@
+import type { DataField } from '@kontor/contract/api/record-types';
+import { Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { type KeyboardEvent, useState } from 'react';
+import { useT } from '../../../app/i18n';
+import { FieldView } from '../form-engine/field-view';
+import { GermanNumberInput } from '../form-engine/inputs/german-number-input';
+import { useRecordFormat } from '../use-record-format';
+import { enterApplies } from './enter-applies';
+import { draftProblems } from './position-checks';
+import { extraPositionFields, positionLabels, unitOptions } from './position-labels';
+import { TaxPicker } from './position-taxes';
+import { type PositionValue, priceFullCents, taxesOf, taxesSumCents } from './position-values';
+
+/** The fields of one position in the modal; applies on 'Übernehmen' or Enter (not in selects and textareas). */
+export function PositionForm({
+  initial,
+  definition,
+  serverError,
+  onApply,
+  onCancel,
+}: {
+  initial: PositionValue;
+  definition: readonly DataField[];
+  serverError: (relativePath: string) => string | undefined;
+  onApply: (position: PositionValue) => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const format = useRecordFormat();
+  const labels = positionLabels(definition);
+  const [draft, setDraft] = useState<PositionValue>(initial);
+  const [showProblems, setShowProblems] = useState(false);
+  const problems = draftProblems(draft, definition);
+  const set = (key: string, value: unknown) => setDraft((previous) => ({ ...previous, [key]: value }));
+  // Server messages stand until the person changes that value.
+  const errorOf = (key: string) => {
+    const problem = problems[key];
+    if (showProblems && problem) return t(problem.key, problem.params);
+    return draft[key] === initial[key] ? serverError(key) : undefined;
+  };
+
+  const apply = () => {
+    if (Object.keys(problems).length > 0) {
+      setShowProblems(true);
+      return;
+    }
+    onApply(draft);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || !enterApplies(event.target)) return;
+    event.preventDefault();
+    apply();
+  };
+
+  const full = priceFullCents(draft);
+  const taxSum = taxesSumCents(draft);
+  const taxes = taxesOf(draft);
+  const taxError = Object.keys(problems).find((key) => key.startsWith('taxes'));
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Enter anywhere in the form applies (spec 01 §5)
+    <div onKeyDown={onKeyDown}>
+      <Stack gap="md">
+        <TextInput
+          size="sm"
+          label={labels.title}
+          data-autofocus
+          withAsterisk
+          value={typeof draft.title === 'string' ? draft.title : ''}
+          onChange={(event) => set('title', event.currentTarget.value)}
+          error={errorOf('title')}
+        />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <GermanNumberInput
+              label={labels.quantity}
+              kind="float"
+              value={draft.quantity}
+              onChange={(value) => set('quantity', value)}
+              error={errorOf('quantity')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <Select
+              label={labels.unit}
+              data={unitOptions(definition)}
+              value={typeof draft.unit === 'string' ? draft.unit : null}
+              onChange={(value) => set('unit', value)}
+              error={errorOf('unit')}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <GermanNumberInput
+              label={labels.price_single}
+              kind="float"
+              value={draft.price_single}
+              onChange={(value) => set('price_single', value)}
+              error={errorOf('price_single')}
+              rightSection={
+                <Text size="sm" c="dimmed">
+                  {format.currencySymbol}
+                </Text>
+              }
+            />
+          </Grid.Col>
+        </Grid>
+        <TaxPicker
+          label={labels.taxes}
+          value={taxes}
+          onChange={(next) => set('taxes', next)}
+          error={showProblems && taxError ? t(problems[taxError]!.key, problems[taxError]!.params) : undefined}
+        />
+        {extraPositionFields(definition).map((field) => (
+          <FieldView
+            key={field.key}
+            field={field}
+            value={draft[field.key]}
+            path={field.key}
+            error={errorOf(field.key)}
+            readOnly={false}
+            onChange={(value) => set(field.key, value)}
+          />
+        ))}
+        <Group justify="space-between" gap="xs" p="sm" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Text size="sm" c="dimmed">
+            {labels.price_full}
+          </Text>
+          <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} aria-label={labels.price_full}>
+            {full === null ? '–' : format.cents(full)}
+            {taxSum !== null && taxSum !== 0 && (
+              <Text span size="sm" c="dimmed" fw={400}>
+                {' '}
+                {t('records.positionPlusTax', { amount: format.cents(taxSum) })}
+              </Text>
+            )}
+          </Text>
+        </Group>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={apply}>{t('records.positionApply')}</Button>
+        </Group>
+      </Stack>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { Select, Table, Text, TextInput } from '@mantine/core';
+import { useT } from '../../../app/i18n';
+import { GermanNumberInput } from '../form-engine/inputs/german-number-input';
+import { useRecordFormat } from '../use-record-format';
+import type { PositionRowsProps } from './position-editor';
+import { positionLabels, unitOptions } from './position-labels';
+import { PositionRowActions, PositionWarning } from './position-row-actions';
+import { TaxChips } from './position-taxes';
+import { priceFullCents, taxesOf } from './position-values';
+import classes from './positions.module.css';
+
+const amount = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** The positions as a table whose main columns are edited in place (tablet and desktop). */
+export function PositionTable(p: PositionRowsProps) {
+  const t = useT();
+  const format = useRecordFormat();
+  const labels = positionLabels(p.definition);
+  const units = unitOptions(p.definition);
+  const unitLabel = (value: unknown) =>
+    units.find((unit) => unit.value === value)?.label ?? (typeof value === 'string' ? value : '');
+
+  return (
+    <Table.ScrollContainer minWidth={p.readOnly ? 600 : 780} type="native">
+      <Table
+        verticalSpacing={6}
+        horizontalSpacing="xs"
+        className={classes.table}
+        aria-label={t('records.positionsTable')}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={32}>
+              <span className={classes.srOnly}>{t('records.positionNumber')}</span>
+            </Table.Th>
+            <Table.Th>{labels.title}</Table.Th>
+            <Table.Th w={84} ta="right">
+              {labels.quantity}
+            </Table.Th>
+            <Table.Th w={130}>{labels.unit}</Table.Th>
+            <Table.Th w={112} ta="right">
+              {labels.price_single}
+            </Table.Th>
+            <Table.Th w={104} ta="right">
+              {labels.price_full}
+            </Table.Th>
+            <Table.Th w={84}>{labels.taxes}</Table.Th>
+            {!p.readOnly && (
+              <Table.Th w={100}>
+                <span className={classes.srOnly}>{t('records.actions')}</span>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {p.positions.map((position, index) => {
+            const n = index + 1;
+            const messages = p.messagesOf(index);
+            const full = priceFullCents(position);
+            return (
+              <Table.Tr key={position._id ?? index} data-error={messages.length > 0 || undefined}>
+                <Table.Td>
+                  {messages.length > 0 ? (
+                    <PositionWarning number={n} messages={messages} />
+                  ) : (
+                    <Text size="sm" c="dimmed" ta="center">
+                      {n}
+                    </Text>
+                  )}
+                </Table.Td>
+                {p.readOnly ? (
+                  <>
+                    <Table.Td>
+                      <Text size="sm">{typeof position.title === 'string' ? position.title : ''}</Text>
+                    </Table.Td>
+                    <Table.Td ta="right" style={amount}>
+                      {format.number(position.quantity)}
+                    </Table.Td>
+                    <Table.Td>{unitLabel(position.unit)}</Table.Td>
+                    <Table.Td ta="right" style={amount}>
+                      {format.euros(position.price_single)}
+                    </Table.Td>
+                  </>
+                ) : (
+                  <>
+                    <Table.Td>
+                      <TextInput
+                        size="sm"
+                        aria-label={`${labels.title} ${n}`}
+                        value={typeof position.title === 'string' ? position.title : ''}
+                        error={p.errorAt(index, 'title')}
+                        onChange={(event) => p.onUpdate(index, 'title', event.currentTarget.value)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <GermanNumberInput
+                        size="sm"
+                        kind="float"
+                        aria-label={`${labels.quantity} ${n}`}
+                        value={position.quantity}
+                        error={p.errorAt(index, 'quantity')}
+                        onChange={(value) => p.onUpdate(index, 'quantity', value)}
+                        classNames={{ input: classes.number }}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Select
+                        size="sm"
+                        aria-label={`${labels.unit} ${n}`}
+                        data={units}
+                        value={typeof position.unit === 'string' ? position.unit : null}
+                        error={p.errorAt(index, 'unit')}
+                        onChange={(value) => p.onUpdate(index, 'unit', value)}
+                        comboboxProps={{ withinPortal: true }}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <GermanNumberInput
+                        size="sm"
+                        kind="float"
+                        aria-label={`${labels.price_single} ${n}`}
+                        value={position.price_single}
+                        error={p.errorAt(index, 'price_single')}
+                        onChange={(value) => p.onUpdate(index, 'price_single', value)}
+                        classNames={{ input: classes.number }}
+                        rightSection={
+                          <Text size="xs" c="dimmed">
+                            {format.currencySymbol}
+                          </Text>
+                        }
+                      />
+                    </Table.Td>
+                  </>
+                )}
+                <Table.Td ta="right" style={amount} fw={500}>
+                  {full === null ? '–' : format.cents(full)}
+                </Table.Td>
+                <Table.Td>
+                  <TaxChips taxes={taxesOf(position)} compact />
+                </Table.Td>
+                {!p.readOnly && (
+                  <Table.Td>
+                    <PositionRowActions
+                      number={n}
+                      isFirst={index === 0}
+                      isLast={index === p.positions.length - 1}
+                      onEdit={() => p.onEdit(index)}
+                      onMove={(by) => p.onMove(index, by)}
+                      onRemove={() => p.onRemove(index)}
+                    />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

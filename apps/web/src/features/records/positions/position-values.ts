@@ -1,0 +1,109 @@
+import type { EnvironmentTax } from '@kontor/contract/api/environments';
+import type { DataField } from '@kontor/contract/api/record-types';
+import {
+  checkPosition,
+  type PositionInput,
+  type PositionSummary,
+  positionAmounts,
+  summarizePositions,
+} from '@kontor/contract/logic/positions';
+import { type MapEntry, newEntryId } from '../form-engine/fields/map-entries';
+
+export type PositionTaxValue = { name: string; percent: number; number: string | number | null };
+export type PositionValue = MapEntry & {
+  title?: unknown;
+  quantity?: unknown;
+  unit?: unknown;
+  price_single?: unknown;
+  taxes?: unknown;
+};
+
+/** The tax entries of a position, as far as they are well-formed. */
+export const taxesOf = (position: PositionValue): PositionTaxValue[] =>
+  Array.isArray(position.taxes)
+    ? position.taxes
+        .filter((tax): tax is Record<string, unknown> => tax !== null && typeof tax === 'object')
+        .map((tax) => ({
+          name: typeof tax.name === 'string' ? tax.name : '',
+          percent: typeof tax.percent === 'number' ? tax.percent : Number(tax.percent ?? 0),
+          number: typeof tax.number === 'string' || typeof tax.number === 'number' ? tax.number : null,
+        }))
+    : [];
+
+/** A tax of the environment as a position's tax entry (spec 01 §3: name, percent, number). */
+export const taxEntryOf = (tax: EnvironmentTax): PositionTaxValue => ({
+  name: tax.name,
+  percent: tax.percentage,
+  number: tax.number,
+});
+
+/** Same tax: same name and percent, as the summary groups them. */
+export const sameTax = (a: { name: string; percent: number }, b: { name: string; percent: number }) =>
+  a.name === b.name && a.percent === b.percent;
+
+/** A new position: quantity 1, the first unit offered, and the environment's default tax. */
+export const newPosition = (
+  definition: readonly DataField[],
+  defaultTax: EnvironmentTax | undefined,
+): PositionValue => {
+  const unit = definition.find((field) => field.key === 'unit');
+  return {
+    _id: newEntryId(),
+    title: '',
+    quantity: 1,
+    unit: (typeof unit?.default === 'string' ? unit.default : unit?.options?.[0]?.value) ?? null,
+    price_single: null,
+    taxes: defaultTax ? [taxEntryOf(defaultTax)] : [],
+  };
+};
+
+const numberOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** What the position maths read: numbers only; text still being typed counts as empty. */
+export const positionInput = (position: PositionValue): PositionInput => ({
+  title: typeof position.title === 'string' ? position.title : '',
+  quantity: numberOrNull(position.quantity),
+  unit: typeof position.unit === 'string' ? position.unit : null,
+  price_single: numberOrNull(position.price_single),
+  taxes: taxesOf(position),
+});
+
+/** Whether the maths can read the position (numbers within their decimals and range). */
+export const isComputable = (position: PositionValue): boolean =>
+  Object.keys(checkPosition(positionInput(position))).length === 0;
+
+/** price_full in cents, null when quantity or price is empty or invalid. */
+export const priceFullCents = (position: PositionValue): number | null =>
+  isComputable(position) ? positionAmounts(positionInput(position)).priceFullCents : null;
+
+/** taxes_sum_price in cents, null while price_full is empty. */
+export const taxesSumCents = (position: PositionValue): number | null =>
+  isComputable(position) ? positionAmounts(positionInput(position)).taxesSumCents : null;
+
+/**
+ * The overall summary (net, one line per distinct tax, gross) through the shared maths, so it
+ * equals what the server stores to the cent. A position that cannot be computed yet counts as empty
+ * (the server refuses to save it anyway).
+ */
+export const positionsSummary = (positions: readonly PositionValue[]): PositionSummary =>
+  summarizePositions(
+    positions.map((position) =>
+      isComputable(position)
+        ? positionInput(position)
+        : { ...positionInput(position), quantity: null, price_single: null, taxes: [] },
+    ),
+  );
+
+/** A percentage as people write it: 19 → "19", 5.5 → "5,5". */
+export const percentText = (percent: number): string => {
+  const [whole = '', fraction] = String(percent).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return fraction ? `${grouped},${fraction}` : grouped;
+};
+
+/** A tax line's label with its name and percent, without repeating a percent the name already states. */
+export const taxLineLabel = (tax: { name: string; percent: number }): string => {
+  const percent = `${percentText(tax.percent)} %`;
+  return tax.name.replace(/\s+/g, ' ').includes(percent) ? tax.name : `${tax.name} (${percent})`;
+};

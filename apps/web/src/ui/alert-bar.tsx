@@ -1,0 +1,149 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconInfoCircle,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { useT } from '../app/i18n';
+
+/**
+ * The global alert bar above the content (spec 01 §2): any screen pushes a message; it stays
+ * until dismissed, except success messages, which fade after a while unless told otherwise.
+ */
+export type AlertKind = 'success' | 'danger' | 'warning' | 'info';
+
+export type AppAlert = Readonly<{
+  id: string;
+  kind: AlertKind;
+  message: ReactNode;
+  title?: ReactNode;
+  /** A button inside the alert, e.g. 'Aktualisieren'. */
+  action?: { label: string; onClick: () => void };
+  dismissible: boolean;
+}>;
+
+export type AlertInput = Readonly<{
+  kind: AlertKind;
+  message: ReactNode;
+  title?: ReactNode;
+  action?: { label: string; onClick: () => void };
+  /** Default true. */
+  dismissible?: boolean;
+  /** Pushing again with the same id replaces the alert instead of stacking a copy. */
+  id?: string;
+  /** Milliseconds until it goes away by itself; success defaults to 8 s, others stay. */
+  autoCloseMs?: number | false;
+}>;
+
+const successAutoCloseMs = 8000;
+
+let alerts: readonly AppAlert[] = [];
+const listeners = new Set<() => void>();
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+let counter = 0;
+
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+const stopTimer = (id: string) => {
+  const timer = timers.get(id);
+  if (timer) clearTimeout(timer);
+  timers.delete(id);
+};
+
+export const alertBar = {
+  /** Shows an alert and returns its id. */
+  push(input: AlertInput): string {
+    counter += 1;
+    const id = input.id ?? `alert-${counter}`;
+    const alert: AppAlert = {
+      id,
+      kind: input.kind,
+      message: input.message,
+      title: input.title,
+      action: input.action,
+      dismissible: input.dismissible ?? true,
+    };
+    const exists = alerts.some((a) => a.id === id);
+    alerts = exists ? alerts.map((a) => (a.id === id ? alert : a)) : [...alerts, alert];
+    stopTimer(id);
+    const autoClose = input.autoCloseMs ?? (input.kind === 'success' ? successAutoCloseMs : false);
+    if (autoClose !== false)
+      timers.set(
+        id,
+        setTimeout(() => alertBar.dismiss(id), autoClose),
+      );
+    emit();
+    return id;
+  },
+  dismiss(id: string): void {
+    stopTimer(id);
+    if (!alerts.some((a) => a.id === id)) return;
+    alerts = alerts.filter((a) => a.id !== id);
+    emit();
+  },
+  /** Removes every alert (the shell does so when the environment is left). */
+  clear(): void {
+    for (const id of timers.keys()) stopTimer(id);
+    if (alerts.length === 0) return;
+    alerts = [];
+    emit();
+  },
+  get: (): readonly AppAlert[] => alerts,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export const useAlerts = (): readonly AppAlert[] =>
+  useSyncExternalStore(alertBar.subscribe, alertBar.get, alertBar.get);
+
+const looks: Record<AlertKind, { color: string; icon: TablerIcon }> = {
+  success: { color: 'teal', icon: IconCircleCheck },
+  danger: { color: 'red', icon: IconAlertCircle },
+  warning: { color: 'orange', icon: IconAlertTriangle },
+  info: { color: 'blue', icon: IconInfoCircle },
+};
+
+/** Renders the current alerts; place once above the content. */
+export function AlertBar() {
+  const t = useT();
+  const list = useAlerts();
+  if (list.length === 0) return null;
+  return (
+    <Stack gap="xs" mb="lg">
+      {list.map((a) => {
+        const { color, icon: Icon } = looks[a.kind];
+        return (
+          <Alert
+            key={a.id}
+            color={color}
+            variant="light"
+            radius="md"
+            title={a.title}
+            icon={<Icon size={20} />}
+            role={a.kind === 'danger' || a.kind === 'warning' ? 'alert' : 'status'}
+            withCloseButton={a.dismissible}
+            closeButtonLabel={t('shell.closeAlert')}
+            onClose={() => alertBar.dismiss(a.id)}
+            styles={{ message: { color: 'var(--mantine-color-text)' } }}
+          >
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <div style={{ flex: '1 1 240px' }}>{a.message}</div>
+              {a.action && (
+                <Button size="xs" color={color} onClick={a.action.onClick}>
+                  {a.action.label}
+                </Button>
+              )}
+            </Group>
+          </Alert>
+        );
+      })}
+    </Stack>
+  );
+}

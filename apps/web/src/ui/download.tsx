@@ -1,0 +1,106 @@
+import { call } from '@kontor/contract/call';
+import { Anchor } from '@mantine/core';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { z } from 'zod';
+import { api, messageOf } from '../api/api';
+import { useT } from '../app/i18n';
+import { alertBar } from './alert-bar';
+
+/** What a download source answers (spec 01 §7 "Download button call"). */
+const downloadData = z.object({
+  url: z.string().min(1),
+  type: z.string().optional(),
+  urlPreview: z.string().optional(),
+});
+export type DownloadAnswer = z.infer<typeof downloadData>;
+
+export type DownloadSource = Readonly<{
+  source: string;
+  data?: Record<string, unknown>;
+  method?: 'POST' | 'GET';
+}>;
+
+const downloadCall = (source: string) => call(source, { body: z.record(z.string(), z.unknown()), data: downloadData });
+
+/**
+ * Calls a download source through the api helper; the environment key of the current route goes
+ * along as `_env` (in the body, or as a query parameter of a GET).
+ */
+export const requestDownload = (what: DownloadSource, envKey: string | undefined, method = what.method ?? 'POST') =>
+  api.call(downloadCall(what.source), { ...(what.data ?? {}), ...(envKey ? { _env: envKey } : {}) }, { method });
+
+/** Opens a url in a new tab; a blocked pop-up gets a link in the alert bar instead. */
+const useOpenInNewTab = () => {
+  const t = useT();
+  return (url: string) => {
+    const tab = window.open(url, '_blank');
+    if (tab) {
+      tab.opener = null;
+      return;
+    }
+    alertBar.push({
+      id: 'download-ready',
+      kind: 'info',
+      message: (
+        <>
+          {t('shell.downloadReady')}{' '}
+          <Anchor href={url} target="_blank" rel="noopener noreferrer" fw={600}>
+            {t('shell.downloadOpen')}
+          </Anchor>
+        </>
+      ),
+    });
+  };
+};
+
+export type PdfPreview = Readonly<{ url: string; what: DownloadSource; title: string }>;
+
+/**
+ * Spec 01 §2 "Page title bar", download kind: call the source, open `data.url` in a new tab; a pdf
+ * with `data.urlPreview` opens the preview instead, whose 'Herunterladen' asks again with GET.
+ */
+export const useDownload = () => {
+  const t = useT();
+  const { env } = useParams<{ env?: string }>();
+  const openInNewTab = useOpenInNewTab();
+  const [pending, setPending] = useState<string | null>(null);
+  const [preview, setPreview] = useState<PdfPreview | null>(null);
+  // Shown inside the preview, which would otherwise cover the alert bar.
+  const [previewError, setPreviewError] = useState<string | null>(null);
+
+  const start = async (what: DownloadSource, title: string) => {
+    setPending(title);
+    try {
+      const answer = await requestDownload(what, env);
+      if (answer.type === 'pdf' && answer.urlPreview) setPreview({ url: answer.urlPreview, what, title });
+      else openInNewTab(answer.url);
+    } catch (error) {
+      alertBar.push({ kind: 'danger', message: messageOf(error, t('shell.downloadPrepareFailed')) });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const downloadPreviewed = async () => {
+    if (!preview) return;
+    setPending(preview.title);
+    setPreviewError(null);
+    try {
+      const answer = await requestDownload(preview.what, env, 'GET');
+      openInNewTab(answer.url);
+      setPreview(null);
+    } catch (error) {
+      setPreviewError(messageOf(error, t('shell.downloadFailed')));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const closePreview = () => {
+    setPreview(null);
+    setPreviewError(null);
+  };
+
+  return { start, pending, preview, previewError, closePreview, downloadPreviewed };
+};
