@@ -70,7 +70,8 @@ const neededKeys = (list: List): string[] => {
   const keys = new Set<string>();
   const addPath = (path: string) => keys.add(path.split('.')[0] ?? path);
   for (const cell of list.cells) {
-    if (cell.mapping !== optionsMapping) addPath(cell.mapping);
+    // `stage` is the record's own column, sent with every row; not a data key.
+    if (cell.mapping !== optionsMapping && cell.mapping !== 'stage') addPath(cell.mapping);
     for (const b of cell.buttons ?? []) {
       if (b.kind !== 'page') continue;
       const walk = (conds: unknown[]): void => {

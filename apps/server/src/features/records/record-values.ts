@@ -135,7 +135,9 @@ export const coerceField = (
         raw.every((v) => typeof v === 'string' && v.length <= 64)
       ) {
         if (field.type === 'models' && !raw.every((v) => isUuid(v as string))) return invalid();
-        value = [...new Set(raw as string[])];
+        // A model list names each record once; a file list may hold a file twice on purpose
+        // ('Diese Datei wurde bereits hinzugefügt. Trotzdem hinzufügen?').
+        value = field.type === 'models' ? [...new Set(raw as string[])] : [...(raw as string[])];
       } else return invalid();
       break;
     }

@@ -127,7 +127,7 @@ export function UserMenu() {
       text: t('shell.logoutText'),
       confirmLabel: t('shell.logout'),
     });
-    if (yes) navigate('/logout');
+    if (yes) navigate('/logout', { state: { confirmed: true } });
   };
 
   return (

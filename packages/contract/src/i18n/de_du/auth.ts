@@ -13,6 +13,7 @@ export const auth: Record<keyof typeof source, string> = {
   'auth.tooManyFailedLogins':
     'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuch es in {minutes} Minuten noch einmal.',
   'auth.logoutQuestion': 'Willst du dich wirklich ausloggen?',
+  'auth.loggingOut': 'Du wirst ausgeloggt …',
   'auth.logoutConfirm': 'Ja, ausloggen',
   'auth.registerTitle': 'Account erstellen',
   'auth.firstname': 'Vorname',

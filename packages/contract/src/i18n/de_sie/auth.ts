@@ -12,6 +12,7 @@ export const auth = {
   'auth.tooManyFailedLogins':
     'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in {minutes} Minuten erneut.',
   'auth.logoutQuestion': 'Wollen Sie sich wirklich ausloggen?',
+  'auth.loggingOut': 'Sie werden ausgeloggt ...',
   'auth.logoutConfirm': 'Ja, ausloggen',
   'auth.registerTitle': 'Account erstellen',
   'auth.firstname': 'Vorname',

@@ -12,6 +12,7 @@ export const auth: Record<keyof typeof source, string> = {
     'Your account is not activated yet. Please click the link in the confirmation e-mail we sent you.',
   'auth.tooManyFailedLogins': 'Too many failed login attempts. Please try again in {minutes} minutes.',
   'auth.logoutQuestion': 'Do you really want to log out?',
+  'auth.loggingOut': 'Logging you out …',
   'auth.logoutConfirm': 'Yes, log out',
   'auth.registerTitle': 'Create account',
   'auth.firstname': 'First name',

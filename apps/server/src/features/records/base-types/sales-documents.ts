@@ -45,6 +45,7 @@ const documentType = (p: {
         cell('subject', 'Betreff'),
         cell('net', 'Netto', { format: 'currency', searchable: false }),
         cell('gross', 'Brutto', { format: 'currency', searchable: false }),
+        cell('stage', 'Status', { format: 'stage', searchable: false, sortable: false }),
       ],
       { field: 'date', dir: 'desc' },
     ),
