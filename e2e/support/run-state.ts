@@ -5,6 +5,8 @@
 export const stateKeys = {
   baseUrl: 'E2E_BASE_URL',
   mailDir: 'E2E_MAIL_DIR',
+  /** Set only when the app server runs on PostgreSQL: the connection string of its database. */
+  databaseUrl: 'E2E_SERVER_DATABASE_URL',
 } as const;
 
 const read = (key: string): string => {
@@ -20,3 +22,6 @@ export const baseUrl = (): string => read(stateKeys.baseUrl);
 
 /** The directory the SMTP sink writes received mails into. */
 export const mailDir = (): string => read(stateKeys.mailDir);
+
+/** The app server's PostgreSQL database, or undefined when it runs on the embedded PGlite. */
+export const serverDatabaseUrl = (): string | undefined => process.env[stateKeys.databaseUrl] || undefined;

@@ -287,6 +287,28 @@ describe('platform', () => {
     expect(r.json()).toEqual({ status: 'error', message: 'Es ist ein unerwarteter Fehler aufgetreten.' });
     await app.close();
   });
+
+  test('the start page and directory paths of a built app answer the page, files stay files', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kontor</title>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const app = await buildApp({ ...t.deps, config: { ...t.deps.config, webDist } });
+    try {
+      for (const url of ['/', '/assets/', '/assets', '/register']) {
+        const page = await app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(page.body, url).toBe('<!doctype html><title>Kontor</title>');
+      }
+      const script = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toBe('console.log(1)');
+    } finally {
+      await app.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('rate limits', () => {
@@ -356,6 +378,29 @@ describe('development mail page', () => {
     expect(page.body).not.toContain('<script>alert(1)</script>');
     expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     await t.newMails();
+  });
+
+  test('the web app is served at / and on client routes, missing assets are 404', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kontor</title>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    const app = await buildApp({ ...t.deps, config: { ...t.deps.config, webDist } });
+    try {
+      for (const url of ['/', '/account/settings', '/env/abc/dyn/invoices']) {
+        const page = await app.inject({ method: 'GET', url });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toBe('<!doctype html><title>Kontor</title>');
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await app.inject({ method: 'GET', url: '/assets/app-old.js' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
   });
 
   test('is absent with the production configuration', async () => {

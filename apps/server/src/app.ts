@@ -69,7 +69,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] },
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        // Over plain HTTP in a local network the upgrade would break every asset; behind TLS it helps.
+        'upgrade-insecure-requests': config.production ? [] : null,
+      },
     },
   });
   await app.register(rateLimit, {
@@ -117,22 +122,29 @@ const serveWebApp = async (app: FastifyInstance, dist: string) => {
       root: dist,
       wildcard: true,
       index: false,
+      // A directory ('/', '/assets/') is no file: the fallback below answers it with the page
+      // (without this, `send` refuses it with 403 and the start page is an error envelope).
+      allowedPath: (pathname) => !pathname.endsWith('/'),
       // Vite names assets by content hash: they never change under one name.
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
+  const sendIndex = async (reply: FastifyReply) => {
+    const html = await fs.promises.readFile(index, 'utf8').catch(() => null);
+    if (html === null) {
+      return reply.status(503).type('text/plain; charset=utf-8').send('Web app not built: run `npm run build`.');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+  app.get('/', (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     if (pathname.startsWith('/api/') || req.method !== 'GET') {
       return reply.status(404).send({ status: 'error', message: t('common.unknownCall') });
     }
     if (/\.[A-Za-z0-9]+$/.test(pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    const html = await fs.promises.readFile(index, 'utf8').catch(() => null);
-    if (html === null) {
-      return reply.status(503).type('text/plain; charset=utf-8').send('Web app not built: run `npm run build`.');
-    }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return sendIndex(reply);
   });
 };

@@ -54,7 +54,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    // npm runs workspace scripts inside their package; a relative DATA_DIR means the caller's folder.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL || undefined,
