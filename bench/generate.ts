@@ -3,8 +3,8 @@ import { createDeps } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
 import { trustedEnvId, withEnv } from '../apps/server/src/db/env-scope';
 import { createActivatedUser, findUserByEmail } from '../apps/server/src/features/auth/auth.service';
-import { createEnvironment } from '../apps/server/src/features/environments/environments.service';
 import * as envRepo from '../apps/server/src/features/environments/environments.repo';
+import { createEnvironment } from '../apps/server/src/features/environments/environments.service';
 import { importRecords } from '../apps/server/src/features/records/bulk-import.service';
 import { readTypes } from '../apps/server/src/features/records/record-types.service';
 import { customer, seededRandom } from './german-data';
@@ -32,9 +32,20 @@ export const generate = async (log: (line: string) => void): Promise<void> => {
       return;
     }
     const user = await createActivatedUser(deps, { ...benchUser, firstname: 'Bench', name: 'Mark' });
-    const auth = { id: user.id, email: user.email, firstname: user.firstname, name: user.name, isActive: true, passwordChangedAt: null, createdAt: user.createdAt };
+    const auth = {
+      id: user.id,
+      email: user.email,
+      firstname: user.firstname,
+      name: user.name,
+      isActive: true,
+      passwordChangedAt: null,
+      createdAt: user.createdAt,
+    };
     const t = translator('de_sie');
-    const plan = [...Array.from({ length: smallEnvCount }, (_, i) => ({ name: smallEnvName(i), count: smallEnvRecords })), { name: bigEnvName, count: bigEnvRecords }];
+    const plan = [
+      ...Array.from({ length: smallEnvCount }, (_, i) => ({ name: smallEnvName(i), count: smallEnvRecords })),
+      { name: bigEnvName, count: bigEnvRecords },
+    ];
     let seq = 0;
     for (const [i, p] of plan.entries()) {
       const started = Date.now();

@@ -15,28 +15,185 @@ export const seededRandom = (seed: number) => {
 export type Random = () => number;
 export const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
-const lastNames = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Schäfer', 'Koch', 'Bauer', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Krüger', 'Hofmann', 'Hartmann', 'Lange', 'Schmitt', 'Werner', 'Schmitz', 'Krause', 'Meier', 'Lehmann', 'Schmid', 'Schulze', 'Maier', 'Köhler', 'Herrmann', 'König', 'Walter', 'Mayer', 'Huber', 'Kaiser', 'Fuchs', 'Peters', 'Lang', 'Scholz', 'Möller', 'Weiß', 'Jung', 'Hahn', 'Vogel'];
-const firstNames = ['Anna', 'Lukas', 'Marie', 'Felix', 'Sophie', 'Jonas', 'Laura', 'Paul', 'Lea', 'Leon', 'Julia', 'Maximilian', 'Katharina', 'Tobias', 'Hannah', 'Jan', 'Lena', 'Niklas', 'Sarah', 'Florian', 'Jörg', 'Sabine', 'Uwe', 'Birgit', 'Jürgen', 'Günther', 'Ursula', 'Björn', 'Käthe', 'Özlem'];
-const trades = ['Bäckerei', 'Metzgerei', 'Elektro', 'Sanitär', 'Malerbetrieb', 'Dachdeckerei', 'Schreinerei', 'Autohaus', 'Steuerkanzlei', 'Zahnarztpraxis', 'Friseursalon', 'Gärtnerei', 'Blumenhaus', 'Café', 'Restaurant', 'Physiotherapie', 'Architekturbüro', 'Fahrschule', 'Optiker', 'Hausverwaltung'];
+const lastNames = [
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+  'Schäfer',
+  'Koch',
+  'Bauer',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Schröder',
+  'Neumann',
+  'Schwarz',
+  'Zimmermann',
+  'Braun',
+  'Krüger',
+  'Hofmann',
+  'Hartmann',
+  'Lange',
+  'Schmitt',
+  'Werner',
+  'Schmitz',
+  'Krause',
+  'Meier',
+  'Lehmann',
+  'Schmid',
+  'Schulze',
+  'Maier',
+  'Köhler',
+  'Herrmann',
+  'König',
+  'Walter',
+  'Mayer',
+  'Huber',
+  'Kaiser',
+  'Fuchs',
+  'Peters',
+  'Lang',
+  'Scholz',
+  'Möller',
+  'Weiß',
+  'Jung',
+  'Hahn',
+  'Vogel',
+];
+const firstNames = [
+  'Anna',
+  'Lukas',
+  'Marie',
+  'Felix',
+  'Sophie',
+  'Jonas',
+  'Laura',
+  'Paul',
+  'Lea',
+  'Leon',
+  'Julia',
+  'Maximilian',
+  'Katharina',
+  'Tobias',
+  'Hannah',
+  'Jan',
+  'Lena',
+  'Niklas',
+  'Sarah',
+  'Florian',
+  'Jörg',
+  'Sabine',
+  'Uwe',
+  'Birgit',
+  'Jürgen',
+  'Günther',
+  'Ursula',
+  'Björn',
+  'Käthe',
+  'Özlem',
+];
+const trades = [
+  'Bäckerei',
+  'Metzgerei',
+  'Elektro',
+  'Sanitär',
+  'Malerbetrieb',
+  'Dachdeckerei',
+  'Schreinerei',
+  'Autohaus',
+  'Steuerkanzlei',
+  'Zahnarztpraxis',
+  'Friseursalon',
+  'Gärtnerei',
+  'Blumenhaus',
+  'Café',
+  'Restaurant',
+  'Physiotherapie',
+  'Architekturbüro',
+  'Fahrschule',
+  'Optiker',
+  'Hausverwaltung',
+];
 const forms = ['GmbH', 'GmbH & Co. KG', 'KG', 'e.K.', 'OHG', 'AG', 'UG (haftungsbeschränkt)', 'GbR', ''];
-const streets = ['Hauptstraße', 'Schulstraße', 'Gartenstraße', 'Bahnhofstraße', 'Dorfstraße', 'Bergstraße', 'Birkenweg', 'Lindenstraße', 'Kirchstraße', 'Waldstraße', 'Ringstraße', 'Schillerstraße', 'Goethestraße', 'Mühlenweg', 'Am Markt', 'Friedrichstraße', 'Königsallee', 'Rosenweg', 'Industriestraße', 'Wiesenweg'];
+const streets = [
+  'Hauptstraße',
+  'Schulstraße',
+  'Gartenstraße',
+  'Bahnhofstraße',
+  'Dorfstraße',
+  'Bergstraße',
+  'Birkenweg',
+  'Lindenstraße',
+  'Kirchstraße',
+  'Waldstraße',
+  'Ringstraße',
+  'Schillerstraße',
+  'Goethestraße',
+  'Mühlenweg',
+  'Am Markt',
+  'Friedrichstraße',
+  'Königsallee',
+  'Rosenweg',
+  'Industriestraße',
+  'Wiesenweg',
+];
 export const cities: ReadonlyArray<readonly [string, string]> = [
-  ['10115', 'Berlin'], ['20095', 'Hamburg'], ['80331', 'München'], ['50667', 'Köln'], ['60311', 'Frankfurt am Main'],
-  ['70173', 'Stuttgart'], ['40213', 'Düsseldorf'], ['44135', 'Dortmund'], ['45127', 'Essen'], ['04109', 'Leipzig'],
-  ['28195', 'Bremen'], ['01067', 'Dresden'], ['30159', 'Hannover'], ['90402', 'Nürnberg'], ['47051', 'Duisburg'],
-  ['44787', 'Bochum'], ['42103', 'Wuppertal'], ['33602', 'Bielefeld'], ['53111', 'Bonn'], ['48143', 'Münster'],
-  ['76133', 'Karlsruhe'], ['68159', 'Mannheim'], ['86150', 'Augsburg'], ['65183', 'Wiesbaden'], ['79098', 'Freiburg im Breisgau'],
-  ['55116', 'Mainz'], ['24103', 'Kiel'], ['99084', 'Erfurt'], ['18055', 'Rostock'], ['93047', 'Regensburg'],
+  ['10115', 'Berlin'],
+  ['20095', 'Hamburg'],
+  ['80331', 'München'],
+  ['50667', 'Köln'],
+  ['60311', 'Frankfurt am Main'],
+  ['70173', 'Stuttgart'],
+  ['40213', 'Düsseldorf'],
+  ['44135', 'Dortmund'],
+  ['45127', 'Essen'],
+  ['04109', 'Leipzig'],
+  ['28195', 'Bremen'],
+  ['01067', 'Dresden'],
+  ['30159', 'Hannover'],
+  ['90402', 'Nürnberg'],
+  ['47051', 'Duisburg'],
+  ['44787', 'Bochum'],
+  ['42103', 'Wuppertal'],
+  ['33602', 'Bielefeld'],
+  ['53111', 'Bonn'],
+  ['48143', 'Münster'],
+  ['76133', 'Karlsruhe'],
+  ['68159', 'Mannheim'],
+  ['86150', 'Augsburg'],
+  ['65183', 'Wiesbaden'],
+  ['79098', 'Freiburg im Breisgau'],
+  ['55116', 'Mainz'],
+  ['24103', 'Kiel'],
+  ['99084', 'Erfurt'],
+  ['18055', 'Rostock'],
+  ['93047', 'Regensburg'],
 ];
 
 const slug = (text: string) =>
-  text.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  text
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** A customer with ten filled fields, as the `customers` type of the craftsman preset stores it. */
 export const customer = (random: Random, n: number) => {
   const last = pick(random, lastNames);
   const person = random() < 0.3;
-  const name = person ? `${pick(random, firstNames)} ${last}` : `${pick(random, trades)} ${last} ${pick(random, forms)}`.trim();
+  const name = person
+    ? `${pick(random, firstNames)} ${last}`
+    : `${pick(random, trades)} ${last} ${pick(random, forms)}`.trim();
   const [zip, city] = pick(random, cities);
   return {
     customer_number: `K-${String(n).padStart(6, '0')}`,
@@ -65,4 +222,15 @@ export const positions = (random: Random, count = 20) =>
     };
   });
 
-export const searchTerms = ['berlin', 'müller', 'bäckerei', 'gmbh', 'hamburg', 'schmidt', 'köln', 'elektro', 'weber', 'münchen'];
+export const searchTerms = [
+  'berlin',
+  'müller',
+  'bäckerei',
+  'gmbh',
+  'hamburg',
+  'schmidt',
+  'köln',
+  'elektro',
+  'weber',
+  'münchen',
+];

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { bigEnvName, benchUser, generate, smallEnvCount, smallEnvName } from './generate';
+import { benchUser, bigEnvName, generate, smallEnvCount, smallEnvName } from './generate';
 import { cities, positions, searchTerms, seededRandom } from './german-data';
 import { load, type Measured, post, sequential } from './scenarios';
 
@@ -34,7 +34,13 @@ const prepareTarget = async (name: string): Promise<Target> => {
   return { name: 'postgres', env: { DATABASE_URL: dbUrl.toString(), DATABASE_POOL_SIZE: '10' } };
 };
 
-const withEnv = (extra: Record<string, string>) => ({ ...process.env, ...extra, DEMO: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+const withEnv = (extra: Record<string, string>) => ({
+  ...process.env,
+  ...extra,
+  DEMO: '0',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+});
 
 const startServer = async (target: Target): Promise<ChildProcess> => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -44,7 +50,12 @@ const startServer = async (target: Target): Promise<ChildProcess> => {
   });
   for (let i = 0; i < 120; i++) {
     await new Promise((r) => setTimeout(r, 500));
-    if (await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false)) return child;
+    if (
+      await fetch(`${url}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return child;
   }
   child.kill();
   throw new Error('server did not start');
@@ -97,23 +108,48 @@ const measureTarget = async (target: Target) => {
     });
     await load(url, '/api/simpletable/data', token, listBody, { connections: 10, seconds: 5 }); // warm-up
     const list = await load(url, '/api/simpletable/data', token, listBody, { connections: 10, seconds });
-    const search = await load(url, '/api/simpletable/data', token, searchBody, { connections: 10, seconds: Math.max(5, Math.round(seconds / 3)) });
+    const search = await load(url, '/api/simpletable/data', token, searchBody, {
+      connections: 10,
+      seconds: Math.max(5, Math.round(seconds / 3)),
+    });
 
     // Page 1 against the page at depth 10,000 of the 100,000-record environment (keyset cursor).
-    const pageBody = (cursor?: string) => ({ _env: big.url_slug, model: 'DynamicRecord', type: 'customers', sort: { field: 'name', dir: 'asc' }, pageSize: 50, ...(cursor ? { cursor } : {}) });
+    const pageBody = (cursor?: string) => ({
+      _env: big.url_slug,
+      model: 'DynamicRecord',
+      type: 'customers',
+      sort: { field: 'name', dir: 'asc' },
+      pageSize: 50,
+      ...(cursor ? { cursor } : {}),
+    });
     let cursor: string | undefined;
     for (let i = 0; i < 200; i++) {
-      cursor = (await post<{ data: ListData }>(url, '/api/simpletable/data', token, pageBody(cursor))).data.nextCursor ?? undefined;
+      cursor =
+        (await post<{ data: ListData }>(url, '/api/simpletable/data', token, pageBody(cursor))).data.nextCursor ??
+        undefined;
     }
     const deepCursor = cursor;
     const depthSeconds = Math.max(5, Math.round(seconds / 3));
-    const page1 = await load(url, '/api/simpletable/data', token, () => pageBody(), { connections: 10, seconds: depthSeconds });
-    const deep = await load(url, '/api/simpletable/data', token, () => pageBody(deepCursor), { connections: 10, seconds: depthSeconds });
+    const page1 = await load(url, '/api/simpletable/data', token, () => pageBody(), {
+      connections: 10,
+      seconds: depthSeconds,
+    });
+    const deep = await load(url, '/api/simpletable/data', token, () => pageBody(deepCursor), {
+      connections: 10,
+      seconds: depthSeconds,
+    });
 
     // Form load of random records.
     const ids: Array<{ env: string; id: string }> = [];
     for (const e of small.slice(0, 5)) {
-      const data = (await post<{ data: ListData }>(url, '/api/simpletable/data', token, { _env: e.url_slug, model: 'DynamicRecord', type: 'customers', pageSize: 100 })).data;
+      const data = (
+        await post<{ data: ListData }>(url, '/api/simpletable/data', token, {
+          _env: e.url_slug,
+          model: 'DynamicRecord',
+          type: 'customers',
+          pageSize: 100,
+        })
+      ).data;
       ids.push(...data.rows.map((r) => ({ env: e.url_slug, id: r._id })));
     }
     const form = await load(
@@ -136,7 +172,13 @@ const measureTarget = async (target: Target) => {
         _env: saveEnv,
         type: 'invoices',
         id: 'new',
-        data: { number: `B-${runId}-${i}`, customer: customerId, date: '2026-11-22', subject: 'Benchmark', positions: positions(random, 20) },
+        data: {
+          number: `B-${runId}-${i}`,
+          customer: customerId,
+          date: '2026-11-22',
+          subject: 'Benchmark',
+          positions: positions(random, 20),
+        },
       });
     });
     return { list, search, page1, deep, form, save };
@@ -145,7 +187,8 @@ const measureTarget = async (target: Target) => {
   }
 };
 
-const fmt = (n: number, digits = 1) => n.toLocaleString('de-DE', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 1) =>
+  n.toLocaleString('de-DE', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const row = (label: string, m: Measured) =>
   `| ${label} | ${fmt(m.requestsPerSecond, 0)} | ${fmt(m.p50)} | ${fmt(m.p99)} | ${m.errors + m.non2xx} |`;
 

@@ -1,6 +1,13 @@
 import autocannon from 'autocannon';
 
-export type Measured = { requestsPerSecond: number; p50: number; p99: number; mean: number; errors: number; non2xx: number };
+export type Measured = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  errors: number;
+  non2xx: number;
+};
 
 /** POSTs JSON bodies from `next()` on `connections` connections for `seconds`; latencies in ms. */
 export const load = async (

@@ -127,7 +127,8 @@ const serveWebApp = async (app: FastifyInstance, dist: string) => {
       allowedPath: (pathname) => !pathname.endsWith('/'),
       // Vite names assets by content hash: they never change under one name.
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -2,7 +2,12 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import type { AppDeps } from './deps';
 import { userBySessionHash } from './features/auth/auth.service';
-import { envAccess, onEnvironmentCreated, syncPresets, userWithEnv } from './features/environments/environments.service';
+import {
+  envAccess,
+  onEnvironmentCreated,
+  syncPresets,
+  userWithEnv,
+} from './features/environments/environments.service';
 import { baseTypes } from './features/records/base-types/registry';
 import { seedEnvironmentRecords } from './features/records/seed';
 import { ensureSortIndexes } from './features/records/sort-keys';

@@ -1,6 +1,6 @@
 import type { AppDeps } from './deps';
-import { createActivatedUser } from './features/auth/auth.service';
 import { countUsers } from './features/auth/auth.repo';
+import { createActivatedUser } from './features/auth/auth.service';
 import { createEnvironment } from './features/environments/environments.service';
 
 export const demoLogin = { email: 'demo@kontor.local', password: 'kontor-demo' } as const;

@@ -26,11 +26,16 @@ const main = async (args: string[]): Promise<number> => {
     // The embedded database belongs to one process at a time.
     const pid = runningServerPid(config.dataDir);
     if (pid) {
-      console.error(`Der Server läuft (PID ${pid}) und hält die eingebettete Datenbank in ${config.dataDir}. Bitte zuerst stoppen.`);
+      console.error(
+        `Der Server läuft (PID ${pid}) und hält die eingebettete Datenbank in ${config.dataDir}. Bitte zuerst stoppen.`,
+      );
       return 1;
     }
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+  });
   const { db } = database;
   try {
     switch (command) {
@@ -54,7 +59,8 @@ const main = async (args: string[]): Promise<number> => {
       case 'user:list': {
         const rows = await listUsers(db);
         if (rows.length === 0) console.log('Keine Accounts vorhanden.');
-        for (const u of rows) console.log(`${u.email.padEnd(40)} ${u.isActive ? 'aktiv    ' : 'inaktiv  '} ${u.firstname} ${u.name}`);
+        for (const u of rows)
+          console.log(`${u.email.padEnd(40)} ${u.isActive ? 'aktiv    ' : 'inaktiv  '} ${u.firstname} ${u.name}`);
         return 0;
       }
       default:

@@ -1,12 +1,12 @@
 import type { BodyOf, Call, DataOf } from '@kontor/contract/call';
 import { type Language, type Translate, translator } from '@kontor/contract/i18n/catalogs';
-import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps';
+import type { z } from 'zod';
 import type { EnvScope } from '../db/env-scope';
+import type { AppDeps } from '../deps';
 import { AppError } from './errors';
-import { fieldErrorsFromZod } from './zod-errors';
 import { type AuthUser, bearerTokenHash, type EnvAccess, requireUser, requireUserAndEnv } from './guards';
+import { fieldErrorsFromZod } from './zod-errors';
 
 /**
  * Who may call: anyone; a logged-in user; or a member of the environment named by `_env`

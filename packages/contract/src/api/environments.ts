@@ -123,7 +123,13 @@ export const environmentDetails = call('/api/environments/details', {
     environment: environmentSchema,
     environmentUser: environmentUserSchema,
     dynamicRecordsTypes: z.array(
-      z.object({ key: z.string(), parent: z.string().nullable(), singular: z.string(), plural: z.string(), icon: z.string().nullable() }),
+      z.object({
+        key: z.string(),
+        parent: z.string().nullable(),
+        singular: z.string(),
+        plural: z.string(),
+        icon: z.string().nullable(),
+      }),
     ),
     filemanagerDir: z.string().nullable(),
   }),

@@ -143,13 +143,23 @@ const elementOptions = {
 
 export const formElementSchema: z.ZodType<FormElement> = z.lazy(() =>
   z.discriminatedUnion('type', [
-    z.object({ type: z.literal('field'), field: z.string(), mode: z.literal('images-preview').optional(), ...elementOptions }),
+    z.object({
+      type: z.literal('field'),
+      field: z.string(),
+      mode: z.literal('images-preview').optional(),
+      ...elementOptions,
+    }),
     z.object({
       type: z.literal('tabs'),
       sections: z.array(z.object({ title: z.string().min(1), fields: z.array(formElementSchema) })),
       ...elementOptions,
     }),
-    z.object({ type: z.literal('card'), headerTitle: z.string().optional(), children: z.array(formElementSchema), ...elementOptions }),
+    z.object({
+      type: z.literal('card'),
+      headerTitle: z.string().optional(),
+      children: z.array(formElementSchema),
+      ...elementOptions,
+    }),
     z.object({ type: z.literal('container'), children: z.array(formElementSchema), ...elementOptions }),
     z.object({ type: z.literal('button'), label: z.string(), href: z.string().optional(), ...elementOptions }),
   ]),

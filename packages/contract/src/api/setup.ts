@@ -14,7 +14,12 @@ export const setupAddressSchema = z.object({
 });
 export type SetupAddress = z.infer<typeof setupAddressSchema>;
 
-export const setupBankDetailsSchema = z.object({ name: z.string(), bank: z.string(), iban: z.string(), bic: z.string() });
+export const setupBankDetailsSchema = z.object({
+  name: z.string(),
+  bank: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+});
 export type SetupBankDetails = z.infer<typeof setupBankDetailsSchema>;
 
 export const setupStepCount = 3;
@@ -62,6 +67,11 @@ export const setupStep2 = call('/api/environments-setup/step-2', {
 });
 
 export const setupStep3 = call('/api/environments-setup/step-3', {
-  body: envScoped({ name: text(200), bank: text(200).optional().default(''), iban: text(60), bic: text(20).optional().default('') }),
+  body: envScoped({
+    name: text(200),
+    bank: text(200).optional().default(''),
+    iban: text(60),
+    bic: text(20).optional().default(''),
+  }),
   data: z.undefined(),
 });

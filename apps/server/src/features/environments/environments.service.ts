@@ -35,7 +35,7 @@ export const userWithEnv = async (
   slug: string,
 ): Promise<{ user: AuthUser; env: EnvAccess | null } | null> => {
   const row = await repo.findSessionUserAndAccess(deps.database.db, tokenHash, slug, deps.now());
-  if (!row || !row.user.isActive) return null;
+  if (!row?.user.isActive) return null;
   const env = row.env && row.memberActive !== null ? toAccess({ ...row.env, memberActive: row.memberActive }) : null;
   return { user: toAuthUser(row.user), env };
 };

@@ -3,9 +3,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { whereEnv } from '../../db/env-scope';
 import { newId } from '../../db/ids';
 import { AppError } from '../../http/errors';
-import { coerceField } from './record-values';
 import { requireType } from './record-types.service';
-import { records } from './records.table';
+import { coerceField } from './record-values';
 import {
   checkModels,
   computeTotalsInRange,
@@ -16,6 +15,7 @@ import {
   requireForm,
   searchTextOf,
 } from './records.service';
+import { records } from './records.table';
 
 export type ImportResult = { inserted: number; errors: Array<{ index: number; errors: FieldErrors }> };
 
@@ -26,7 +26,11 @@ const batchSize = 500;
  * uniqueness against the database and within the batch, model references, computed totals) but
  * one multi-row insert per batch. All or nothing: any invalid record fails the whole import.
  */
-export const importRecords = async (ctx: RecordsContext, typeKey: string, inputs: Record<string, unknown>[]): Promise<ImportResult> => {
+export const importRecords = async (
+  ctx: RecordsContext,
+  typeKey: string,
+  inputs: Record<string, unknown>[],
+): Promise<ImportResult> => {
   const type = requireType(ctx.types, typeKey, ctx.t);
   const form = requireForm(type, undefined, ctx.t);
   const shown = new Set(formFieldKeys(form.fields));
@@ -44,7 +48,7 @@ export const importRecords = async (ctx: RecordsContext, typeKey: string, inputs
       const value = data[f.key];
       if (value === '' || value === null || value === undefined) continue;
       const values = seen.get(f.key);
-      if (values?.has(String(value))) (errors[f.key] ??= []).push(ctx.t('validation.unique'));
+      if (values?.has(String(value))) errors[f.key] = [...(errors[f.key] ?? []), ctx.t('validation.unique')];
       values?.add(String(value));
     }
     await checkModels(ctx, type.fields, data, errors);
@@ -59,12 +63,20 @@ export const importRecords = async (ctx: RecordsContext, typeKey: string, inputs
       const taken = await ctx.scope.tx
         .select({ value: sql<string>`${records.data}->>${f.key}` })
         .from(records)
-        .where(whereEnv(ctx.scope, records, sql`${records.type} = ${type.key}`, inArray(sql`${records.data}->>${f.key}`, values.slice(i, i + batchSize))))
+        .where(
+          whereEnv(
+            ctx.scope,
+            records,
+            sql`${records.type} = ${type.key}`,
+            inArray(sql`${records.data}->>${f.key}`, values.slice(i, i + batchSize)),
+          ),
+        )
         .limit(1);
       if (taken[0]) problems.push({ index: -1, errors: { [f.key]: [ctx.t('validation.unique')] } });
     }
   }
-  if (problems.length > 0) throw new AppError('invalid', { message: ctx.t('records.saveInvalid'), errors: problems[0]?.errors });
+  if (problems.length > 0)
+    throw new AppError('invalid', { message: ctx.t('records.saveInvalid'), errors: problems[0]?.errors });
 
   const stage = initialStage(type);
   for (let i = 0; i < prepared.length; i += batchSize) {

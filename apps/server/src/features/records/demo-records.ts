@@ -2,9 +2,36 @@ import type { PresetDefinition } from '../environments/presets';
 import { type RecordsContext, saveRecord } from './records.service';
 
 const customers = [
-  { customer_number: 'K-1001', name: 'Bäckerei Schröder GmbH', street: 'Hauptstraße', housenumber: '12', zip: '50667', city: 'Köln', email: 'info@baeckerei-schroeder.de', phone: '0221 4711 0' },
-  { customer_number: 'K-1002', name: 'Müller & Söhne KG', street: 'Industriestraße', housenumber: '4a', zip: '70173', city: 'Stuttgart', email: 'kontakt@mueller-soehne.de', phone: '0711 22 33 44' },
-  { customer_number: 'K-1003', name: 'Praxis Dr. Weiß', street: 'Lindenallee', housenumber: '7', zip: '80331', city: 'München', email: 'praxis@dr-weiss.de', phone: '089 123 456' },
+  {
+    customer_number: 'K-1001',
+    name: 'Bäckerei Schröder GmbH',
+    street: 'Hauptstraße',
+    housenumber: '12',
+    zip: '50667',
+    city: 'Köln',
+    email: 'info@baeckerei-schroeder.de',
+    phone: '0221 4711 0',
+  },
+  {
+    customer_number: 'K-1002',
+    name: 'Müller & Söhne KG',
+    street: 'Industriestraße',
+    housenumber: '4a',
+    zip: '70173',
+    city: 'Stuttgart',
+    email: 'kontakt@mueller-soehne.de',
+    phone: '0711 22 33 44',
+  },
+  {
+    customer_number: 'K-1003',
+    name: 'Praxis Dr. Weiß',
+    street: 'Lindenallee',
+    housenumber: '7',
+    zip: '80331',
+    city: 'München',
+    email: 'praxis@dr-weiss.de',
+    phone: '089 123 456',
+  },
 ];
 
 const articles = [
@@ -14,18 +41,28 @@ const articles = [
   { article_number: 'A-300', title: 'Kleinmaterial', unit: 'psch', price: 19.9 },
 ];
 
-const tax = (percent: number) => [{ name: percent === 19 ? 'USt. 19 %' : 'USt. 7 %', percent, number: percent === 19 ? '8400' : '8300' }];
+const tax = (percent: number) => [
+  { name: percent === 19 ? 'USt. 19 %' : 'USt. 7 %', percent, number: percent === 19 ? '8400' : '8300' },
+];
 
 /** A few realistic records so a new environment from a preset shows working lists and forms at once. */
 export const demoRecords = async (ctx: RecordsContext, preset: PresetDefinition): Promise<void> => {
   const has = (base: string) => preset.recordTypes.includes(base);
   const customerIds: string[] = [];
-  if (has('customer')) for (const c of customers) customerIds.push((await saveRecord(ctx, { type: 'customers', id: 'new', data: c })).key);
+  if (has('customer'))
+    for (const c of customers) customerIds.push((await saveRecord(ctx, { type: 'customers', id: 'new', data: c })).key);
   if (has('contact') && customerIds[0]) {
     await saveRecord(ctx, {
       type: 'contacts',
       id: 'new',
-      data: { salutation: 'frau', firstname: 'Sabine', lastname: 'Schröder', customer: customerIds[0], role: 'Geschäftsführerin', email: 's.schroeder@baeckerei-schroeder.de' },
+      data: {
+        salutation: 'frau',
+        firstname: 'Sabine',
+        lastname: 'Schröder',
+        customer: customerIds[0],
+        role: 'Geschäftsführerin',
+        email: 's.schroeder@baeckerei-schroeder.de',
+      },
     });
   }
   if (has('article')) for (const a of articles) await saveRecord(ctx, { type: 'articles', id: 'new', data: a });
@@ -38,14 +75,28 @@ export const demoRecords = async (ctx: RecordsContext, preset: PresetDefinition)
     await saveRecord(ctx, {
       type: 'offers',
       id: 'new',
-      data: { number: 'AN-2026-001', customer: customerIds[1], date: '2026-11-02', valid_until: '2026-12-02', subject: 'Wartung Heizungsanlage', positions },
+      data: {
+        number: 'AN-2026-001',
+        customer: customerIds[1],
+        date: '2026-11-02',
+        valid_until: '2026-12-02',
+        subject: 'Wartung Heizungsanlage',
+        positions,
+      },
     });
   }
   if (has('invoice') && customerIds[0]) {
     await saveRecord(ctx, {
       type: 'invoices',
       id: 'new',
-      data: { number: 'RE-2026-001', customer: customerIds[0], date: '2026-11-10', due_date: '2026-11-24', subject: 'Reparatur Backofen', positions },
+      data: {
+        number: 'RE-2026-001',
+        customer: customerIds[0],
+        date: '2026-11-10',
+        due_date: '2026-11-24',
+        subject: 'Reparatur Backofen',
+        positions,
+      },
     });
     await saveRecord(ctx, {
       type: 'invoices',

@@ -6,10 +6,10 @@ import { type EnvScope, whereEnv } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
 import { AppError } from '../../http/errors';
 import { labelColumns, modelLabel } from './model-labels';
+import { requireType, selectableTypeKeys, type TypeCatalog } from './record-types.service';
 import { recordsRepo } from './records.repo';
 import { records } from './records.table';
 import { isSortableKey, matchExpression, sortExpression } from './sort-keys';
-import { requireType, selectableTypeKeys, type TypeCatalog } from './record-types.service';
 
 const resultLimit = 30;
 
@@ -23,7 +23,11 @@ const resolve = (types: TypeCatalog, selector: Selector, t: Translate) => {
   return { keys, columns };
 };
 
-const item = (types: TypeCatalog, selector: Selector, row: { id: string; type: string; data: Record<string, unknown> }): ModelSelectorItem => {
+const item = (
+  types: TypeCatalog,
+  selector: Selector,
+  row: { id: string; type: string; data: Record<string, unknown> },
+): ModelSelectorItem => {
   const type = types.get(row.type);
   return { _id: row.id, label: (type && modelLabel(type, row.data, selector)) || row.id };
 };
@@ -41,7 +45,12 @@ export const searchModels = async (
   const conditions: SQL[] = [inArray(records.type, keys)];
   if (text) {
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(${sql.join(columns.map((c) => sql`${matchExpression(c)} like ${pattern}`), sql` or `)})`);
+    conditions.push(
+      sql`(${sql.join(
+        columns.map((c) => sql`${matchExpression(c)} like ${pattern}`),
+        sql` or `,
+      )})`,
+    );
   }
   const rows = await scope.tx
     .select({ id: records.id, type: records.type, data: records.data })

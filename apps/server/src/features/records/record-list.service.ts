@@ -5,8 +5,8 @@ import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
-import { rowsOf } from '../../db/rows';
 import { isUuid } from '../../db/ids';
+import { rowsOf } from '../../db/rows';
 import { AppError } from '../../http/errors';
 import { records } from './records.table';
 import { isSortableKey, matchExpression, sortExpression, sortKindOf } from './sort-keys';
@@ -26,20 +26,36 @@ export const requireList = (type: RecordType, key: string | undefined, t: Transl
 const valuePatterns = {
   created: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/,
   num: /^-?\d{1,20}(\.\d{1,20})?$/,
-  text: /^[^]{0,1000}$/,
+  text: /^[\s\S]{0,1000}$/,
 } as const;
 
 /** Postgres' text form ('2026-11-22 00:20:25.156123+00') as a date JS can check: no 13th month. */
-const isRealTimestamp = (text: string) => !Number.isNaN(Date.parse(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')));
+const isRealTimestamp = (text: string) =>
+  !Number.isNaN(Date.parse(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')));
 
 type Cursor = { s: string; d: 'asc' | 'desc'; v: string | number; id: string };
 
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
-const decodeCursor = (raw: string, sortKey: string, dir: 'asc' | 'desc', valuePattern: RegExp, t: Translate): Cursor => {
+const decodeCursor = (
+  raw: string,
+  sortKey: string,
+  dir: 'asc' | 'desc',
+  valuePattern: RegExp,
+  t: Translate,
+): Cursor => {
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (c.s === sortKey && c.d === dir && (typeof c.v === 'string' || typeof c.v === 'number') && typeof c.id === 'string' && isUuid(c.id) && valuePattern.test(String(c.v)) && (valuePattern !== valuePatterns.created || isRealTimestamp(String(c.v)))) return c;
+    if (
+      c.s === sortKey &&
+      c.d === dir &&
+      (typeof c.v === 'string' || typeof c.v === 'number') &&
+      typeof c.id === 'string' &&
+      isUuid(c.id) &&
+      valuePattern.test(String(c.v)) &&
+      (valuePattern !== valuePatterns.created || isRealTimestamp(String(c.v)))
+    )
+      return c;
   } catch {
     // fall through: any undecodable cursor is refused the same way
   }
@@ -62,7 +78,11 @@ const pickedData = (keys: string[], alias: string): SQL => {
   // Chunks stay under jsonb_build_object's limit of 100 arguments.
   const chunks = Array.from({ length: Math.ceil(keys.length / 40) }, (_, i) => keys.slice(i * 40, i * 40 + 40));
   if (chunks.length === 0) return sql`'{}'::jsonb`;
-  return sql.raw(chunks.map((c) => `jsonb_build_object(${c.map((k) => `'${k}', "${alias}"."data"->'${k}'`).join(', ')})`).join(' || '));
+  return sql.raw(
+    chunks
+      .map((c) => `jsonb_build_object(${c.map((k) => `'${k}', "${alias}"."data"->'${k}'`).join(', ')})`)
+      .join(' || '),
+  );
 };
 
 /** Top-level data keys a row needs: the cells' mappings and the paths their button conditions read. */
@@ -91,7 +111,12 @@ const neededKeys = (list: List): string[] => {
  * sortable cell (expression-indexed, id as tie-break), offset pages or a keyset cursor for deep
  * pages, and a total that stops counting at 10,000.
  */
-export const recordListPage = async (scope: EnvScope, type: RecordType, body: Body, t: Translate): Promise<SimpleTableData> => {
+export const recordListPage = async (
+  scope: EnvScope,
+  type: RecordType,
+  body: Body,
+  t: Translate,
+): Promise<SimpleTableData> => {
   const list = requireList(type, body.list, t);
   const pageSize = body.pageSize ?? defaultPageSize;
 
@@ -162,9 +187,13 @@ export const recordListPage = async (scope: EnvScope, type: RecordType, body: Bo
           left join lateral (${page}) p on true`
       : page;
   }
-  const all = rowsOf<{ total?: number; id: string | null; stage: string | null; data: Record<string, unknown>; sort_value: string | number }>(
-    await scope.tx.execute(query),
-  );
+  const all = rowsOf<{
+    total?: number;
+    id: string | null;
+    stage: string | null;
+    data: Record<string, unknown>;
+    sort_value: string | number;
+  }>(await scope.tx.execute(query));
   const n = counted ? Number(all[0]?.total ?? 0) : null;
   const rows = all.filter((r): r is typeof r & { id: string } => r.id !== null);
 
@@ -172,11 +201,18 @@ export const recordListPage = async (scope: EnvScope, type: RecordType, body: Bo
   const last = page[page.length - 1];
   const sortValue = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? v : String(v));
   return {
-    rows: page.map((r) => ({ _id: r.id, stage: r.stage, ...Object.fromEntries(keys.map((k) => [k, r.data[k] ?? null])) })),
+    rows: page.map((r) => ({
+      _id: r.id,
+      stage: r.stage,
+      ...Object.fromEntries(keys.map((k) => [k, r.data[k] ?? null])),
+    })),
     total: n === null ? null : Math.min(n, totalCap),
     totalCapped: n !== null && n > totalCap,
     cells: list.cells,
-    nextCursor: rows.length > pageSize && last ? encodeCursor({ s: sortKey, d: dir, v: sortValue(last.sort_value), id: last.id }) : null,
+    nextCursor:
+      rows.length > pageSize && last
+        ? encodeCursor({ s: sortKey, d: dir, v: sortValue(last.sort_value), id: last.id })
+        : null,
     page: body.cursor ? 0 : (body.page ?? 1),
     pageSize,
     list: { key: list.key, name: list.name },

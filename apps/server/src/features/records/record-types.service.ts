@@ -9,7 +9,21 @@ import { ensureSortIndexes } from './sort-keys';
 
 /** What a child type stores: only what differs from its base type. */
 export type ChildTypeDefinition = Partial<
-  Pick<RecordType, 'singular' | 'plural' | 'icon' | 'fields' | 'forms' | 'lists' | 'stages' | 'mainForm' | 'defaultList' | 'settingValues' | 'queryForms' | 'modelSelectorLabel'>
+  Pick<
+    RecordType,
+    | 'singular'
+    | 'plural'
+    | 'icon'
+    | 'fields'
+    | 'forms'
+    | 'lists'
+    | 'stages'
+    | 'mainForm'
+    | 'defaultList'
+    | 'settingValues'
+    | 'queryForms'
+    | 'modelSelectorLabel'
+  >
 >;
 
 /** The types an environment works with, by key: its child types and the system types. */
@@ -107,8 +121,16 @@ export const createChildType = async (
   scope: EnvScope,
   p: { key: string; parent: string; definition: ChildTypeDefinition },
 ): Promise<void> => {
-  await recordTypesRepo(scope).insert({ key: p.key, parent: p.parent, definition: p.definition as Record<string, unknown> });
+  await recordTypesRepo(scope).insert({
+    key: p.key,
+    parent: p.parent,
+    definition: p.definition as Record<string, unknown>,
+  });
   // Own sortable fields get their expression index too (inherited ones have it already).
-  const resolved = resolveChildType({ key: p.key, parent: p.parent, definition: p.definition as Record<string, unknown> });
+  const resolved = resolveChildType({
+    key: p.key,
+    parent: p.parent,
+    definition: p.definition as Record<string, unknown>,
+  });
   if (resolved) await ensureSortIndexes(scope, [resolved]);
 };

@@ -39,7 +39,8 @@ export const ensureSortIndexes = async (scope: Pick<EnvScope, 'tx'>, types: Iter
   for (const type of types) {
     for (const list of type.lists) {
       for (const cell of list.cells) {
-        if (cell.sortable && isSortableKey(cell.mapping)) wanted.set(`${cell.mapping}:${sortKindOf(type, cell.mapping)}`, sortKindOf(type, cell.mapping));
+        if (cell.sortable && isSortableKey(cell.mapping))
+          wanted.set(`${cell.mapping}:${sortKindOf(type, cell.mapping)}`, sortKindOf(type, cell.mapping));
       }
     }
   }

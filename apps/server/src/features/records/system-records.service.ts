@@ -6,7 +6,11 @@ import { recordsRepo } from './records.repo';
 import { saveRecord } from './records.service';
 
 /** The data of a system record (address, bank details, tax) by id, or null. */
-export const readSystemRecord = async (scope: EnvScope, type: string, id: string): Promise<Record<string, unknown> | null> =>
+export const readSystemRecord = async (
+  scope: EnvScope,
+  type: string,
+  id: string,
+): Promise<Record<string, unknown> | null> =>
   isUuid(id) ? ((await recordsRepo(scope).byId(type, id))?.data ?? null) : null;
 
 /**

@@ -10,7 +10,8 @@ export const common: Record<keyof typeof source, string> = {
   'common.unauthenticated': 'Deine Sitzung ist abgelaufen. Bitte logge dich erneut ein.',
   'common.notFound': 'Der angefragte Eintrag wurde nicht gefunden.',
   'common.unknownCall': 'Unbekannte Schnittstelle.',
-  'common.conflict': 'Der Eintrag wurde inzwischen geändert oder existiert schon. Bitte lade die Seite neu und versuch es noch einmal.',
+  'common.conflict':
+    'Der Eintrag wurde inzwischen geändert oder existiert schon. Bitte lade die Seite neu und versuch es noch einmal.',
   'common.conflictField': 'Dieser Wert ist schon vergeben.',
   'common.fieldRequired': 'Dieses Feld muss ausgefüllt werden',
   'common.fieldInvalid': 'Der angegebene Wert ist ungültig.',

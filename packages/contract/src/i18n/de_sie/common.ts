@@ -9,7 +9,8 @@ export const common = {
   'common.unauthenticated': 'Ihre Sitzung ist abgelaufen. Bitte loggen Sie sich erneut ein.',
   'common.notFound': 'Der angefragte Eintrag wurde nicht gefunden.',
   'common.unknownCall': 'Unbekannte Schnittstelle.',
-  'common.conflict': 'Der Eintrag wurde zwischenzeitlich geändert oder existiert bereits. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  'common.conflict':
+    'Der Eintrag wurde zwischenzeitlich geändert oder existiert bereits. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   'common.conflictField': 'Dieser Wert ist bereits vergeben.',
   'common.fieldRequired': 'Dieses Feld muss ausgefüllt werden',
   'common.fieldInvalid': 'Der angegebene Wert ist ungültig.',

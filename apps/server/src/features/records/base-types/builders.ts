@@ -2,7 +2,12 @@ import type { Cell, DataField, FormElement, List, RecordTypeInput } from '@konto
 import { optionsMapping } from '@kontor/contract/api/record-types';
 
 /** Small builders that keep the base type files readable. */
-export const field = (key: string, type: DataField['type'], label: string, extra: Partial<DataField> = {}): DataField => ({
+export const field = (
+  key: string,
+  type: DataField['type'],
+  label: string,
+  extra: Partial<DataField> = {},
+): DataField => ({
   key,
   type,
   label,
@@ -11,14 +16,22 @@ export const field = (key: string, type: DataField['type'], label: string, extra
 
 export const required = { required: true } as const;
 
-export const f = (fieldKey: string, columns = 6, extra: Partial<Extract<FormElement, { type: 'field' }>> = {}): FormElement => ({
+export const f = (
+  fieldKey: string,
+  columns = 6,
+  extra: Partial<Extract<FormElement, { type: 'field' }>> = {},
+): FormElement => ({
   type: 'field',
   field: fieldKey,
   columns,
   ...extra,
 });
 
-export const card = (headerTitle: string, children: FormElement[]): FormElement => ({ type: 'card', headerTitle, children });
+export const card = (headerTitle: string, children: FormElement[]): FormElement => ({
+  type: 'card',
+  headerTitle,
+  children,
+});
 
 export const cell = (mapping: string, label: string, extra: Partial<Cell> = {}): Cell => ({
   mapping,

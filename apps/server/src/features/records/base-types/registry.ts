@@ -7,7 +7,18 @@ import { invoice, offer } from './sales-documents';
 import { booking, bookingElement, envAddresses, envBankDetails, envTaxes } from './system-types';
 
 /** Every base type the product ships, parsed once so defaults are filled and mistakes fail at start. */
-const sources: BaseType[] = [customer, contact, article, offer, invoice, envAddresses, envBankDetails, envTaxes, bookingElement, booking];
+const sources: BaseType[] = [
+  customer,
+  contact,
+  article,
+  offer,
+  invoice,
+  envAddresses,
+  envBankDetails,
+  envTaxes,
+  bookingElement,
+  booking,
+];
 
 export const baseTypes: ReadonlyMap<string, RecordType> = new Map(
   sources.map((source) => {

@@ -66,8 +66,20 @@ export const offer = documentType({
   stages: [
     { key: 'draft', name: 'Entwurf', required: true, color: '#495057', background: '#f1f3f5' },
     { key: 'sent', name: 'Versendet', actionName: 'Als versendet markieren', color: '#1864ab', background: '#e7f5ff' },
-    { key: 'accepted', name: 'Angenommen', actionName: 'Als angenommen markieren', color: '#2b8a3e', background: '#ebfbee' },
-    { key: 'rejected', name: 'Abgelehnt', actionName: 'Als abgelehnt markieren', color: '#c92a2a', background: '#fff5f5' },
+    {
+      key: 'accepted',
+      name: 'Angenommen',
+      actionName: 'Als angenommen markieren',
+      color: '#2b8a3e',
+      background: '#ebfbee',
+    },
+    {
+      key: 'rejected',
+      name: 'Abgelehnt',
+      actionName: 'Als abgelehnt markieren',
+      color: '#c92a2a',
+      background: '#fff5f5',
+    },
   ],
 });
 
@@ -89,7 +101,21 @@ export const invoice = documentType({
       color: '#1864ab',
       background: '#e7f5ff',
     },
-    { key: 'paid', name: 'Bezahlt', actionName: 'Als bezahlt markieren', editDisabled: true, color: '#2b8a3e', background: '#ebfbee' },
-    { key: 'cancelled', name: 'Storniert', actionName: 'Stornieren', editDisabled: true, color: '#c92a2a', background: '#fff5f5' },
+    {
+      key: 'paid',
+      name: 'Bezahlt',
+      actionName: 'Als bezahlt markieren',
+      editDisabled: true,
+      color: '#2b8a3e',
+      background: '#ebfbee',
+    },
+    {
+      key: 'cancelled',
+      name: 'Storniert',
+      actionName: 'Stornieren',
+      editDisabled: true,
+      color: '#c92a2a',
+      background: '#fff5f5',
+    },
   ],
 });

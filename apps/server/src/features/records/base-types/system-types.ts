@@ -16,7 +16,17 @@ export const envAddresses: BaseType = {
     ...addressFields(),
   ],
   forms: [
-    mainForm([card('Adresse', [f('name'), f('addition'), f('street', 8), f('housenumber', 4), f('zip', 4), f('city', 8), f('country', 12)])]),
+    mainForm([
+      card('Adresse', [
+        f('name'),
+        f('addition'),
+        f('street', 8),
+        f('housenumber', 4),
+        f('zip', 4),
+        f('city', 8),
+        f('country', 12),
+      ]),
+    ]),
   ],
   mainForm: 'main',
   lists: [
@@ -76,7 +86,11 @@ export const envTaxes: BaseType = {
   mainForm: 'main',
   lists: [
     mainList(
-      [cell('name', 'Bezeichnung'), cell('percentage', 'Prozentsatz', { format: 'number', searchable: false }), cell('number', 'Auswertungsnummer')],
+      [
+        cell('name', 'Bezeichnung'),
+        cell('percentage', 'Prozentsatz', { format: 'number', searchable: false }),
+        cell('number', 'Auswertungsnummer'),
+      ],
       { field: 'name', dir: 'asc' },
     ),
   ],
@@ -100,10 +114,17 @@ export const bookingElement: BaseType = {
   forms: [mainForm([card('Raum', [f('name', 8), f('capacity', 4), f('is_active', 12), f('description', 12)])])],
   mainForm: 'main',
   lists: [
-    mainList([cell('name', 'Name'), cell('capacity', 'Plätze', { format: 'number', searchable: false }), cell('is_active', 'Aktiv', { format: 'boolean', searchable: false })], {
-      field: 'name',
-      dir: 'asc',
-    }),
+    mainList(
+      [
+        cell('name', 'Name'),
+        cell('capacity', 'Plätze', { format: 'number', searchable: false }),
+        cell('is_active', 'Aktiv', { format: 'boolean', searchable: false }),
+      ],
+      {
+        field: 'name',
+        dir: 'asc',
+      },
+    ),
   ],
   defaultList: 'main',
   modelSelectorLabel: ['name'],
@@ -130,16 +151,32 @@ export const booking: BaseType = {
   ],
   forms: [
     mainForm([
-      card('Buchung', [f('event'), f('booking_table'), f('table', 4), f('name', 8), f('email'), f('phone'), f('birthday', 4)]),
+      card('Buchung', [
+        f('event'),
+        f('booking_table'),
+        f('table', 4),
+        f('name', 8),
+        f('email'),
+        f('phone'),
+        f('birthday', 4),
+      ]),
       card('Personen', [f('persons', 12)]),
     ]),
   ],
   mainForm: 'main',
   lists: [
-    mainList([cell('event', 'Termin', { format: 'datetime', searchable: false }), cell('name', 'Name'), cell('email', 'E-Mail'), cell('table', 'Tisch')], {
-      field: 'event',
-      dir: 'asc',
-    }),
+    mainList(
+      [
+        cell('event', 'Termin', { format: 'datetime', searchable: false }),
+        cell('name', 'Name'),
+        cell('email', 'E-Mail'),
+        cell('table', 'Tisch'),
+      ],
+      {
+        field: 'event',
+        dir: 'asc',
+      },
+    ),
   ],
   defaultList: 'main',
   modelSelectorLabel: ['name', 'event'],
