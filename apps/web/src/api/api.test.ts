@@ -4,18 +4,11 @@ import { call } from '@kontor/contract/call';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeFetch } from '../test/fake-fetch';
+import { testUser } from '../test/session-user';
 import { ApiError, api, configureApi, messageOf } from './api';
 import { session } from './session';
 
-const user = {
-  _id: 'u1',
-  email: 'anna@example.com',
-  firstname: 'Anna',
-  name: 'Muster',
-  is_active: true,
-  password_changed_at: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const user = testUser();
 const echo = call('/api/test/echo', { body: z.object({ word: z.string() }), data: z.object({ word: z.string() }) });
 
 const onUnauthorized = vi.fn();

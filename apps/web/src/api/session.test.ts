@@ -1,15 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { testUser } from '../test/session-user';
 import { isValidSession, session, storageKeys } from './session';
 
-const user = {
-  _id: 'u1',
-  email: 'anna@example.com',
-  firstname: 'Anna',
-  name: 'Muster',
-  is_active: true,
-  password_changed_at: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const user = testUser();
 
 afterEach(() => localStorage.clear());
 

@@ -2,17 +2,10 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { session } from '../api/session';
 import { renderRoutes } from '../test/render';
+import { testUser } from '../test/session-user';
 import { PublicOnly, RequireSession } from './guards';
 
-const user = {
-  _id: 'u1',
-  email: 'anna@example.com',
-  firstname: 'Anna',
-  name: 'Muster',
-  is_active: true,
-  password_changed_at: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const user = testUser();
 
 const routes = [
   { element: <PublicOnly />, children: [{ path: '/', element: <p>Login</p> }] },

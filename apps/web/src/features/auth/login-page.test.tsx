@@ -5,17 +5,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { session } from '../../api/session';
 import { fakeFetch } from '../../test/fake-fetch';
 import { renderRoutes } from '../../test/render';
+import { testUser } from '../../test/session-user';
 import { LoginPage } from './login-page';
 
-const user = {
-  _id: 'u1',
-  email: 'anna@example.com',
-  firstname: 'Anna',
-  name: 'Muster',
-  is_active: true,
-  password_changed_at: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const user = testUser();
 
 const renderLogin = () =>
   renderRoutes(

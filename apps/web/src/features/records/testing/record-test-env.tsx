@@ -7,6 +7,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { type ReactNode, useState } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { theme } from '../../../app/theme';
+import { testEnvironment } from '../../../test/environment-fixture';
 import { renderRoutes } from '../../../test/render';
 import { EnvironmentContext, type EnvironmentState } from '../../environments/environment-context';
 import { RecordForm } from '../form-engine/record-form';
@@ -28,39 +29,13 @@ export const taxes = [
   { _id: 't7', name: 'USt. 7 %', percentage: 7, number: '8300' },
 ];
 
-export const environment: Environment = {
+export const environment: Environment = testEnvironment({
   _id: 'e1',
-  name: 'Musterbau GmbH',
   url_slug: 'acme',
-  logo_url: null,
-  users_count: 1,
-  status: 'active',
-  menu: [],
-  functions: {
-    website: { active: false },
-    bookings: { active: false },
-    queryForms: { active: false },
-    filemanager: { active: false },
-  },
-  capabilities: { html_form_publish: true },
   taxes,
   default_tax: 't19',
-  default_dateformat: 'DD.MM.YYYY',
-  default_currency: 'euro',
-  default_language: 'de_sie',
   last_config_update: '2026-01-01T00:00:00.000Z',
-  preset: null,
-  logo: null,
-  website: null,
-  email: null,
-  phone: null,
-  fax: null,
-  tax_number: null,
-  tax_ustid: null,
-  default_address_invoice: null,
-  default_address_shipping: null,
-  default_bank_details: null,
-};
+});
 
 export const environmentState = (overrides: Partial<EnvironmentState> = {}): EnvironmentState => ({
   envKey: 'acme',
