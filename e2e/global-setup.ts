@@ -4,15 +4,18 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chooseRunDatabase, describeRunDatabase, dropRunDatabase, type RunDatabase } from './support/run-database';
 import { stateKeys } from './support/run-state';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink';
 
 /**
  * Starts, for the whole run: a real SMTP server in this process (every received mail is written
- * as JSON into a temp directory the workers read) and the real app server as a child process on
- * a fresh PGlite database (or PostgreSQL with E2E_DATABASE_URL), serving a snapshot of the built
- * web app (apps/web/dist, copied so a concurrent rebuild cannot break the run).
- * The base URL and the mail directory reach the workers as environment variables.
+ * as JSON into a temp directory the workers read) and the real app server as a child process,
+ * serving a snapshot of the built web app (apps/web/dist, copied so a concurrent rebuild cannot
+ * break the run). The server runs on a fresh PostgreSQL database when one is reachable (see
+ * support/run-database.ts; E2E_DATABASE_URL names one), else on a fresh PGlite in the temp dir.
+ * The base URL, the mail directory and (PostgreSQL only) the database URL reach the workers as
+ * environment variables.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,6 +31,7 @@ export type RunHandles = {
   smtp?: SmtpSink;
   server?: ChildProcess;
   serverExited?: Promise<void>;
+  database?: RunDatabase;
 };
 
 /** The runner process keeps these for the global teardown (same process, see global-teardown.ts). */
@@ -112,8 +116,16 @@ export const stopServer = async (h: RunHandles): Promise<void> => {
 export const cleanUp = async (h: RunHandles): Promise<void> => {
   await stopServer(h).catch((error) => console.error('[e2e] stopping the app server failed:', error));
   await h.smtp?.close().catch((error) => console.error('[e2e] stopping the SMTP server failed:', error));
-  if (process.env.E2E_KEEP_TMP) console.log(`[e2e] kept ${h.tmpDir}`);
-  else fs.rmSync(h.tmpDir, { recursive: true, force: true });
+  if (process.env.E2E_KEEP_TMP) {
+    console.log(`[e2e] kept ${h.tmpDir}${h.database ? ` (database: ${describeRunDatabase(h.database)})` : ''}`);
+  } else {
+    fs.rmSync(h.tmpDir, { recursive: true, force: true });
+    if (h.database) {
+      await dropRunDatabase(h.database).catch((error) =>
+        console.error('[e2e] dropping the run database failed:', error),
+      );
+    }
+  }
   setRunHandles(undefined);
 };
 
@@ -146,8 +158,9 @@ export default async function globalSetup(): Promise<void> {
       RATE_LIMIT_FACTOR: '50',
       LOG_LEVEL: 'warn',
     };
-    // PGlite in DATA_DIR unless CI names a PostgreSQL database for the run.
-    if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+    // PostgreSQL when reachable (a fresh database, or E2E_DATABASE_URL), else PGlite in DATA_DIR.
+    handles.database = await chooseRunDatabase();
+    if (handles.database.kind === 'postgres') env.DATABASE_URL = handles.database.url;
     else delete env.DATABASE_URL;
     // A snapshot of the build: a rebuild of apps/web during the run (vite empties dist/ first)
     // must not pull the files from under the running pages.
@@ -178,8 +191,10 @@ export default async function globalSetup(): Promise<void> {
 
     process.env[stateKeys.baseUrl] = url;
     process.env[stateKeys.mailDir] = mailDir;
+    if (handles.database.kind === 'postgres') process.env[stateKeys.databaseUrl] = handles.database.url;
+    else delete process.env[stateKeys.databaseUrl];
     console.log(
-      `[e2e] app ${url} (${process.env.E2E_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}), SMTP 127.0.0.1:${handles.smtp.port}, server log ${path.relative(process.cwd(), serverLogPath)}`,
+      `[e2e] app ${url} (${describeRunDatabase(handles.database)}), SMTP 127.0.0.1:${handles.smtp.port}, server log ${path.relative(process.cwd(), serverLogPath)}`,
     );
   } catch (error) {
     await cleanUp(handles);

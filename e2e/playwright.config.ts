@@ -7,8 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
  *
  *   npm run test:e2e                        (root: builds apps/web, then runs this)
  *   cd e2e && npx playwright test           (needs apps/web/dist)
- *   E2E_DATABASE_URL=postgres://… …         (PostgreSQL instead of PGlite)
- *   E2E_KEEP_TMP=1 …                        (keep the PGlite data and the received mails)
+ *   E2E_DATABASE_URL=postgres://… …         (this PostgreSQL database instead of a fresh one)
+ *   E2E_DB=pglite …                         (the embedded PGlite even when PostgreSQL is reachable)
+ *   E2E_KEEP_TMP=1 …                        (keep the database and the received mails)
  */
 const ci = !!process.env.CI;
 

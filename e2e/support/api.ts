@@ -124,3 +124,14 @@ export const listEnvironments = async (token: string) =>
 
 export const invitationSubject = 'Einladung zur Firmenumgebung';
 export const resetSubject = 'Passwort zurücksetzen';
+
+export type SetupStep1 = Readonly<{
+  name: string;
+  default_dateformat: 'DD.MM.YYYY' | 'YYYY-MM-DD';
+  default_currency: 'euro' | 'us_dollar';
+  default_language: 'de_sie' | 'de_du' | 'en';
+}>;
+
+/** The setup wizard's step 1 through the API (name, date format, currency, language): a configuration change. */
+export const saveSetupStep1 = (token: string, envSlug: string, values: SetupStep1) =>
+  postOk('/api/environments-setup/step-1', { _env: envSlug, ...values }, token);

@@ -38,3 +38,10 @@ export const registerViaUi = async (page: Page, user: UserSpec): Promise<void> =
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(page.getByRole('heading', { name: 'Bestätigungs-E-Mail gesendet' })).toBeVisible();
 };
+
+/** Logs in through the form and opens the environment; waits for its dashboard (formal German or English). */
+export const openEnvironment = async (page: Page, user: UserSpec, envSlug: string): Promise<void> => {
+  await loginViaUi(page, user.email, user.password);
+  await page.goto(`/env/${envSlug}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+};

@@ -20,12 +20,31 @@ import {
   IconLogout,
   IconSwitchHorizontal,
 } from '@tabler/icons-react';
+import { type KeyboardEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../api/session';
 import { type MessageKey, useT } from '../../app/i18n';
 import { useDialogs } from '../../ui/confirm';
 import { type UploadStatus, useUploads } from '../../ui/upload-store';
 import classes from './top-bar.module.css';
+
+/**
+ * A top bar dropdown's open state. Escape closes it also while the focus stays on its button:
+ * Mantine's popover only listens inside the dropdown, which holds nothing to focus. (Controlled,
+ * the popover leaves the button's click to us; outside clicks still close it through onChange.)
+ */
+const useTopBarPopover = () => {
+  const [opened, setOpened] = useState(false);
+  return {
+    popover: { opened, onChange: setOpened },
+    target: {
+      onClick: () => setOpened((current) => !current),
+      onKeyDown: (event: KeyboardEvent) => {
+        if (event.key === 'Escape' && opened) setOpened(false);
+      },
+    },
+  };
+};
 
 const statusText: Record<UploadStatus, MessageKey> = {
   preparing: 'shell.uploadPreparing',
@@ -40,14 +59,15 @@ const statusText: Record<UploadStatus, MessageKey> = {
 export function UploadMenu() {
   const t = useT();
   const uploads = useUploads();
+  const { popover, target } = useTopBarPopover();
   if (uploads.length === 0) return null;
   const label = t('shell.uploads', { n: uploads.length });
   return (
-    <Popover position="bottom-end" width={320} shadow="md" withArrow>
+    <Popover position="bottom-end" width={320} shadow="md" withArrow {...popover}>
       <Popover.Target>
         <Tooltip label={label}>
           <Indicator label={uploads.length} size={16} offset={6} color="indigo">
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label}>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} {...target}>
               <IconCloudUpload size={22} stroke={1.7} />
             </ActionIcon>
           </Indicator>
@@ -81,11 +101,12 @@ export function UploadMenu() {
 /** Spec 01 §1: the notifications dropdown always says there are none. */
 export function NotificationsMenu() {
   const t = useT();
+  const { popover, target } = useTopBarPopover();
   return (
-    <Popover position="bottom-end" width={300} shadow="md" withArrow>
+    <Popover position="bottom-end" width={300} shadow="md" withArrow {...popover}>
       <Popover.Target>
         <Tooltip label={t('shell.notifications')}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.notifications')}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.notifications')} {...target}>
             <IconBell size={22} stroke={1.7} />
           </ActionIcon>
         </Tooltip>

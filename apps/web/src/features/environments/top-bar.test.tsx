@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
 import { testEnvironmentState } from '../../test/environment-fixture';
@@ -41,6 +41,16 @@ describe('top bar (spec 01 §2)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Hilfe' })).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(screen.getByRole('button', { name: 'Benachrichtigungen' }));
     expect(await screen.findByText('Es gibt keine neuen Benachrichtigungen.')).toBeInTheDocument();
+  });
+
+  test('closes the notifications with Escape while the focus stays on their button', async () => {
+    renderTopBar();
+    const bell = await screen.findByRole('button', { name: 'Benachrichtigungen' });
+    await userEvent.click(bell);
+    expect(await screen.findByText('Es gibt keine neuen Benachrichtigungen.')).toBeInTheDocument();
+    expect(bell).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('Es gibt keine neuen Benachrichtigungen.')).not.toBeInTheDocument());
   });
 
   test('shows the upload list only while uploads exist, with a count and each status', async () => {
