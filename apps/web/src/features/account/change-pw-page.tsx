@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { api, isApiError, messageOf } from '../../api/api';
 import { useT } from '../../app/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 import { useFieldErrors } from '../../ui/use-field-errors';
 import { accountKeys } from './account.queries';
 
@@ -37,7 +38,6 @@ export function ChangePwPage() {
     if (mutation.isSuccess || mutation.isError) mutation.reset();
   };
 
-  const mismatch = values.newPw2 !== '' && values.newPw !== values.newPw2;
   const blocked =
     values.currentPw === '' || values.newPw === '' || values.newPw !== values.newPw2 || mutation.isPending;
   const submit = (e: FormEvent) => {
@@ -67,23 +67,10 @@ export function ChangePwPage() {
             onChange={set('currentPw')}
             error={errors.get('currentPw')}
           />
-          <PasswordInput
-            label={t('auth.newPassword')}
-            name="newPw"
-            autoComplete="new-password"
-            description={t('auth.passwordHint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            value={values.newPw}
-            onChange={set('newPw')}
-            error={errors.get('newPw')}
-          />
-          <PasswordInput
-            label={t('auth.newPassword2')}
-            name="newPw2"
-            autoComplete="new-password"
-            value={values.newPw2}
-            onChange={set('newPw2')}
-            error={errors.get('newPw2') ?? (mismatch ? t('auth.passwordsDiffer') : undefined)}
+          <NewPasswordFields
+            labels={{ password: t('auth.newPassword'), repeat: t('auth.newPassword2') }}
+            password={{ name: 'newPw', value: values.newPw, onChange: set('newPw'), error: errors.get('newPw') }}
+            repeat={{ name: 'newPw2', value: values.newPw2, onChange: set('newPw2'), error: errors.get('newPw2') }}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={blocked} loading={mutation.isPending}>

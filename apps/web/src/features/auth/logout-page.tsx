@@ -31,7 +31,7 @@ export function LogoutPage() {
   );
 
   const started = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once on entry, when the shell already asked
+  // Runs once on entry, when the shell already asked.
   useEffect(() => {
     if (confirmedBefore && !started.current) {
       started.current = true;

@@ -1,5 +1,5 @@
 import { register } from '@kontor/contract/api/auth';
-import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useT } from '../../app/i18n';
 import { AuthCard } from '../../ui/auth-card';
 import { delay } from '../../ui/delay';
 import { ErrorAlert } from '../../ui/error-alert';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 import { useFieldErrors } from '../../ui/use-field-errors';
 import { RegisterSuccess } from './register-success';
 
@@ -48,7 +49,6 @@ export function RegisterPage() {
   };
 
   const anyEmpty = Object.values(values).some((v) => v.trim() === '');
-  const mismatch = values.password2 !== '' && values.password !== values.password2;
   const blocked = anyEmpty || values.password !== values.password2 || mutation.isPending;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -95,23 +95,20 @@ export function RegisterPage() {
             onChange={set('email')}
             error={errors.get('email')}
           />
-          <PasswordInput
-            label={t('auth.password')}
-            name="password"
-            autoComplete="new-password"
-            description={t('auth.passwordHint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            value={values.password}
-            onChange={set('password')}
-            error={errors.get('password')}
-          />
-          <PasswordInput
-            label={t('auth.password2')}
-            name="password2"
-            autoComplete="new-password"
-            value={values.password2}
-            onChange={set('password2')}
-            error={errors.get('password2') ?? (mismatch ? t('auth.passwordsDiffer') : undefined)}
+          <NewPasswordFields
+            labels={{ password: t('auth.password'), repeat: t('auth.password2') }}
+            password={{
+              name: 'password',
+              value: values.password,
+              onChange: set('password'),
+              error: errors.get('password'),
+            }}
+            repeat={{
+              name: 'password2',
+              value: values.password2,
+              onChange: set('password2'),
+              error: errors.get('password2'),
+            }}
           />
           <Button type="submit" size="md" fullWidth disabled={blocked} loading={mutation.isPending}>
             {t('auth.registerSubmit')}

@@ -1,5 +1,5 @@
 import { forgotPwReset } from '@kontor/contract/api/auth';
-import { Anchor, Button, PasswordInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { api, messageOf } from '../../api/api';
 import { useT } from '../../app/i18n';
 import { AuthCard } from '../../ui/auth-card';
 import { ErrorAlert } from '../../ui/error-alert';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 import { StatusPanel } from '../../ui/status-panel';
 import { useFieldErrors } from '../../ui/use-field-errors';
 import { canSubmitReset, resetButtonEnabled, resetLinkQuery } from './auth.queries';
@@ -75,37 +76,33 @@ export function ResetPwPage() {
     );
   }
 
-  const mismatch = repeat !== '' && password !== repeat;
   return (
     <AuthCard title={t('auth.resetTitle')}>
       {mutation.isError && <ErrorAlert>{messageOf(mutation.error, t('common.genericError'))}</ErrorAlert>}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label={t('auth.email')} type="email" value={link.data.email} readOnly autoComplete="username" />
-          <PasswordInput
-            label={t('auth.newPassword')}
-            name="password"
-            autoComplete="new-password"
-            description={t('auth.passwordHint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              errors.clear('password');
-            }}
-            error={errors.get('password')}
+          <NewPasswordFields
             autoFocus
-          />
-          <PasswordInput
-            label={t('auth.newPassword2')}
-            name="password2"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => {
-              setRepeat(e.currentTarget.value);
-              errors.clear('password2');
+            labels={{ password: t('auth.newPassword'), repeat: t('auth.newPassword2') }}
+            password={{
+              name: 'password',
+              value: password,
+              onChange: (e) => {
+                setPassword(e.currentTarget.value);
+                errors.clear('password');
+              },
+              error: errors.get('password'),
             }}
-            error={errors.get('password2') ?? (mismatch ? t('auth.passwordsDiffer') : undefined)}
+            repeat={{
+              name: 'password2',
+              value: repeat,
+              onChange: (e) => {
+                setRepeat(e.currentTarget.value);
+                errors.clear('password2');
+              },
+              error: errors.get('password2'),
+            }}
           />
           <Button
             type="submit"
