@@ -40,6 +40,8 @@ const withEnv = (extra: Record<string, string>) => ({
   DEMO: '0',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  // Production refuses to start without a mail transport; the scenarios send no mail.
+  SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:9',
 });
 
 const startServer = async (target: Target): Promise<ChildProcess> => {

@@ -8,12 +8,14 @@ import * as authApi from '@kontor/contract/api/auth';
 import * as envApi from '@kontor/contract/api/environments';
 import type { Call } from '@kontor/contract/call';
 import { translator } from '@kontor/contract/i18n/catalogs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../test/assertions';
 import { defaultPassword, userWithEnvironment } from '../test/fixtures';
 import { randomIp, startTestApp, type TestApp } from '../test/harness';
 import { buildApp } from './app';
 import { users } from './features/auth/auth.table';
+import { enqueueMail } from './mail/outbox.repo';
 
 const de = translator('de_sie');
 
@@ -82,6 +84,7 @@ const cases = (): Case[] => {
     { call: envApi.acceptInvitation, access: 'user', body: () => ({ id: someId }) },
     { call: envApi.declineInvitation, access: 'user', body: () => ({ id: someId }) },
     { call: envApi.inviteUser, access: 'env', body: () => ({ _env: user.env, email: 'gast@example.de' }) },
+    { call: envApi.removeInvitation, access: 'env', body: () => ({ _env: user.env, id: someId }) },
   ];
 };
 
@@ -235,7 +238,7 @@ describe('platform', () => {
       await t.get('/healthz'),
       await t.app.inject({ method: 'POST', url: authApi.me.path, remoteAddress: randomIp() }),
       await t.app.inject({ method: 'POST', url: '/api/x', payload: 'x', headers: { 'content-type': 'text/plain' } }),
-      await t.get('/dev/mails'),
+      await t.app.inject({ method: 'GET', url: '/dev/mails', remoteAddress: '127.0.0.1' }),
     ];
     for (const r of answers) {
       const h = r.headers;
@@ -353,31 +356,74 @@ describe('rate limits', () => {
 });
 
 describe('development mail page', () => {
-  test('shows the outbox at /dev/mails with clickable links and escaped content, and as JSON', async () => {
+  const fromLoopback = (url: string, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, remoteAddress, headers });
+
+  test('shows the outbox to this machine at /dev/mails with clickable links and escaped content, and as JSON', async () => {
     await t.newMails();
     const email = `neu.${Date.now()}@example.de`;
     await t.call(authApi.register, {
-      firstname: '<script>alert(1)</script>',
+      firstname: 'Nina',
       name: 'X',
       email,
       password: defaultPassword,
       password2: defaultPassword,
     });
-    const json = await t.get('/dev/mails.json');
-    expect(json.statusCode).toBe(200);
+    await enqueueMail(
+      t.db,
+      { to: email, subject: '<script>alert(1)</script>', text: 'Text <b>fett</b>', html: '' },
+      t.clock.now(),
+    );
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+      const json = await fromLoopback('/dev/mails.json', address);
+      expect(json.statusCode, address).toBe(200);
+    }
+    const json = await fromLoopback('/dev/mails.json');
     const rows = json.json() as Array<{ to: string; subject: string; text: string; status: string }>;
-    const latest = rows.find((m) => m.to === email);
+    const latest = rows.find((m) => m.to === email && m.subject.startsWith('Bitte'));
     expect(latest).toMatchObject({ to: email, subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse', status: 'pending' });
     expect(latest?.text).toMatch(/http:\/\/kontor\.test\/activate\/[0-9a-f-]{36}\/[A-Za-z0-9_-]{43}/);
 
-    const page = await t.get('/dev/mails');
+    const page = await fromLoopback('/dev/mails');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Gesendete E-Mails (Entwicklung)');
     expect(page.body).toMatch(/<a href="http:\/\/kontor\.test\/activate\/[^"]+">/);
     expect(page.body).not.toContain('<script>alert(1)</script>');
     expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.body).toContain('Text &lt;b&gt;fett&lt;/b&gt;');
     await t.newMails();
+  });
+
+  test('answers 404 to any other machine, whatever its headers claim', async () => {
+    // The attack of the security review: ask for a reset link, read it from the page, take the account.
+    await t.call(authApi.forgotPw, { email: user.email });
+    await t.deps.background.idle();
+    for (const url of ['/dev/mails', '/dev/mails.json']) {
+      for (const [address, headers] of [
+        ['10.1.2.3', {}],
+        ['192.168.0.7', { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1', host: 'localhost' }],
+        ['::ffff:10.0.0.1', {}],
+        ['2001:db8::1', {}],
+      ] as const) {
+        const res = await fromLoopback(url, address, headers);
+        expect(res.statusCode, `${url} from ${address}`).toBe(404);
+        expect(res.body).not.toContain('reset-pw');
+        expect(res.body).not.toContain(user.email);
+      }
+    }
+    await t.newMails();
+  });
+
+  test('does not exist once SMTP_URL is set, not even for this machine', async () => {
+    const app = await buildApp({ ...t.deps, config: { ...t.deps.config, smtpUrl: 'smtp://127.0.0.1:1' } });
+    try {
+      const json = await app.inject({ method: 'GET', url: '/dev/mails.json', remoteAddress: '127.0.0.1' });
+      expect(json.statusCode).toBe(404);
+      expect(json.body).not.toContain('"subject"');
+    } finally {
+      await app.close();
+    }
   });
 
   test('the web app is served at / and on client routes, missing assets are 404', async () => {
@@ -424,5 +470,33 @@ describe('development mail page', () => {
       await app.close();
       fs.rmSync(webDist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('logging of unexpected database errors', () => {
+  test('names the statement and SQLSTATE, never its SQL text or parameters', async () => {
+    const lines: string[] = [];
+    const app = await buildApp(t.deps, { logStream: { write: (line) => void lines.push(line) } });
+    // Fault injection: the application role loses its right to read invitations.
+    await t.asSuperuser(sql.raw('REVOKE SELECT ON environment_invitations FROM kontor_app'));
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: envApi.listInvitations.path,
+        remoteAddress: randomIp(),
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ status: 'error', message: de('common.genericError') });
+    } finally {
+      await t.asSuperuser(sql.raw('GRANT SELECT ON environment_invitations TO kontor_app'));
+      await app.close();
+    }
+    const entry = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'database error');
+    expect(entry).toMatchObject({ sqlState: '42501', query: expect.stringMatching(/^select /) });
+    const logged = lines.join('\n');
+    expect(logged).not.toContain(user.email);
+    expect(logged).not.toMatch(/params|Failed query/);
   });
 });

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -15,20 +16,36 @@ import { registerRecordRoutes } from './features/records/records.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
-import { registerDevMailPage } from './mail/dev-page';
+import { devMailPageEnabled, registerDevMailPage } from './mail/dev-page';
 
 const t = translator('de_sie');
+
+/**
+ * A hop count trusts the socket peer and the next n-1 forwarders (Express' semantics); Fastify
+ * itself refuses numbers, so it is given as a function. Addresses/CIDRs go to proxy-addr as they are.
+ */
+const trustProxyOption = (setting: Config['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const bodyLimitBytes = 1024 * 1024;
 
-export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+export type BuildOptions = Readonly<{
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
+}>;
+
+export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> => {
   const { config } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: options.logStream
+      ? { level: 'info', stream: options.logStream }
+      : config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel },
     genReqId: () => randomUUID(),
     bodyLimit: bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // SIGTERM: stop taking connections, let running requests finish, drop idle keep-alives.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
@@ -105,7 +122,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     registerSetupRoutes(api);
   });
 
-  if (!config.production) registerDevMailPage(app);
+  if (devMailPageEnabled(config)) registerDevMailPage(app);
   await serveWebApp(app, config.webDist);
   return app;
 };

@@ -1,3 +1,4 @@
+import { createBackground } from './background';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import type { AppDeps } from './deps';
@@ -47,6 +48,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     database,
     mail,
     now,
+    background: createBackground((obj, msg) => log(`${msg} ${JSON.stringify(obj)}`)),
     guards: {
       userBySessionHash: (hash) => userBySessionHash(deps, hash),
       envAccess: (userId, slug) => envAccess(deps, userId, slug),

@@ -9,7 +9,8 @@ const flag = z
 /** Every environment variable the server reads, parsed once. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Without it: 127.0.0.1 in development (nothing reachable from the network), 0.0.0.0 in production. */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -21,7 +22,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z.string().optional(),
   /** Multiplies every per-minute rate limit; end-to-end tests from one address raise it. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(10_000).default(1),
 });
@@ -40,7 +41,8 @@ export type Config = Readonly<{
   production: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. Never `true`. */
+  trustProxy: false | number | string[];
   rateLimitFactor: number;
 }>;
 
@@ -51,9 +53,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  // Without a transport the mails (reset links among them) would reach only the log.
+  if (production && !e.SMTP_URL) problems.push('  SMTP_URL: required in production');
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY ?? '');
+  if ('error' in trustProxy) problems.push(`  TRUST_PROXY: ${trustProxy.error}`);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     // npm runs workspace scripts inside their package; a relative DATA_DIR means the caller's folder.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -62,13 +71,34 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     redisUrl: e.REDIS_URL || undefined,
-    demo: e.DEMO ?? true,
-    production: e.NODE_ENV === 'production',
+    // A demo account on a production server is an open door: only when asked for there.
+    demo: e.DEMO ?? !production,
+    production,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: 'error' in trustProxy ? false : trustProxy.value,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
   };
+};
+
+const ipOrCidr = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)(\/\d{1,3})?$/;
+
+/**
+ * TRUST_PROXY: empty or 0 trusts no proxy; a number trusts that many hops (the client address is
+ * the one the nearest untrusted hop reported); otherwise a comma-separated list of the proxies'
+ * addresses or CIDRs. A bare `true` would believe the left-most X-Forwarded-For, which any client
+ * writes, so it is refused.
+ */
+export const parseTrustProxy = (raw: string): { value: Config['trustProxy'] } | { error: string } => {
+  const value = raw.trim();
+  if (value === '' || value === '0' || value === 'false' || value === 'no') return { value: false };
+  if (/^\d{1,2}$/.test(value)) return { value: Number(value) };
+  const entries = value
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (entries.length > 0 && entries.every((x) => ipOrCidr.test(x))) return { value: entries };
+  return { error: `"${value}" is neither a hop count nor proxy addresses/CIDRs (e.g. 1 or 10.0.0.2,10.0.1.0/24)` };
 };
 
 /** A configuration for tests and tools: defaults plus overrides, no process environment. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AppDeps } from './deps';
 import { countUsers } from './features/auth/auth.repo';
 import { createActivatedUser } from './features/auth/auth.service';
@@ -7,11 +8,16 @@ export const demoLogin = { email: 'demo@kontor.local', password: 'kontor-demo' }
 
 /**
  * On the very first start (no user at all): an activated demo account with one environment
- * made from the craftsman preset, so a newcomer can log in at once.
+ * made from the craftsman preset, so a newcomer can log in at once. The published password is
+ * for development only; in production (where a demo must be asked for) it is random, and the
+ * caller prints it once. Returns the login, or null when users exist already.
  */
-export const seedDemo = async (deps: AppDeps): Promise<boolean> => {
-  if ((await countUsers(deps.database.db)) > 0) return false;
-  const user = await createActivatedUser(deps, { ...demoLogin, firstname: 'Dana', name: 'Demo' });
+export const seedDemo = async (deps: AppDeps): Promise<{ email: string; password: string } | null> => {
+  if ((await countUsers(deps.database.db)) > 0) return null;
+  const login = deps.config.production
+    ? { email: demoLogin.email, password: randomBytes(12).toString('base64url') }
+    : demoLogin;
+  const user = await createActivatedUser(deps, { ...login, firstname: 'Dana', name: 'Demo' });
   await createEnvironment(
     deps,
     {
@@ -25,5 +31,5 @@ export const seedDemo = async (deps: AppDeps): Promise<boolean> => {
     },
     { name: 'Musterbau GmbH', preset: 'craftsman' },
   );
-  return true;
+  return login;
 };

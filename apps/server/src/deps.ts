@@ -1,3 +1,4 @@
+import type { Background } from './background';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { GuardLookups } from './http/guards';
@@ -9,6 +10,7 @@ export type AppDeps = Readonly<{
   database: Database;
   mail: MailService;
   guards: GuardLookups;
+  background: Background;
   /** Injectable so tests can move time (token expiry, lockouts). */
   now: () => Date;
 }>;

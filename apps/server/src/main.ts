@@ -1,7 +1,8 @@
 import { buildApp } from './app';
 import { createDeps } from './bootstrap';
 import { loadConfig } from './config';
-import { demoLogin, seedDemo } from './demo';
+import { seedDemo } from './demo';
+import { devMailPageEnabled } from './mail/dev-page';
 import { startMaintenance } from './maintenance';
 import { holdServerLock, runningServerPid } from './server-lock';
 
@@ -17,10 +18,11 @@ const releaseLock = config.databaseUrl ? () => {} : holdServerLock(config.dataDi
 const deps = await createDeps(config);
 const app = await buildApp(deps);
 
-if (config.demo && (await seedDemo(deps))) {
+const demo = config.demo ? await seedDemo(deps) : null;
+if (demo) {
   app.log.info('demo data created');
   console.log(
-    `\n  Demo-Zugang angelegt:\n    E-Mail:   ${demoLogin.email}\n    Passwort: ${demoLogin.password}\n  (ausschalten mit DEMO=0)\n`,
+    `\n  Demo-Zugang angelegt:\n    E-Mail:   ${demo.email}\n    Passwort: ${demo.password}${config.production ? '  (zufällig, wird nur jetzt angezeigt)' : ''}\n  (ausschalten mit DEMO=0)\n`,
   );
 }
 
@@ -30,8 +32,10 @@ await app.listen({ port: config.port, host: config.host });
 console.log(
   `\n  Kontor läuft auf ${config.appUrl}  (Datenbank: ${deps.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})\n`,
 );
-if (!config.smtpUrl && !config.production)
-  console.log(`  Ohne SMTP_URL werden E-Mails hier ausgegeben und unter ${config.appUrl}/dev/mails angezeigt.\n`);
+if (devMailPageEnabled(config))
+  console.log(
+    `  Ohne SMTP_URL werden E-Mails unter http://localhost:${config.port}/dev/mails angezeigt (Links gekürzt hier im Log).\n  Diese Seite öffnet nur dieser Rechner selbst (Loopback), nicht das Netzwerk.\n`,
+  );
 
 let closing = false;
 const shutdown = async (signal: string) => {
@@ -43,6 +47,7 @@ const shutdown = async (signal: string) => {
   try {
     maintenance.stop();
     await app.close(); // waits for running requests
+    await deps.background.idle(); // and for the work they started
     await deps.mail.stop();
     await deps.database.close();
     releaseLock();

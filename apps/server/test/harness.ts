@@ -163,6 +163,7 @@ export const startTestApp = async (options: StartOptions = {}) => {
   /** Sends the outbox and returns the mails that went out since the last call. */
   let seen = 0;
   const newMails = async () => {
+    await deps.background.idle();
     await deps.mail.drain();
     const fresh = mail.sent.slice(seen);
     seen = mail.sent.length;

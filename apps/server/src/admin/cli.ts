@@ -1,6 +1,7 @@
+import { normalizeEmail } from '@kontor/contract/logic/email';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { listUsers } from '../features/auth/auth.repo';
+import { listUsers, setDisabled } from '../features/auth/auth.repo';
 import * as environments from '../features/environments/environments.repo';
 import { runningServerPid } from '../server-lock';
 
@@ -13,7 +14,9 @@ const usage = `Verwendung: npm run admin -- <Befehl> [Argument]
   env:list               alle Firmenumgebungen mit Status
   env:block <url_slug>   Firmenumgebung sperren
   env:unblock <url_slug> Sperre aufheben
-  user:list              alle Accounts`;
+  user:list              alle Accounts
+  user:disable <email>   Account sperren (beendet alle Sitzungen; ein Zurücksetzen des Passworts hebt das nicht auf)
+  user:enable <email>    Sperre aufheben`;
 
 const main = async (args: string[]): Promise<number> => {
   const [command, argument] = args;
@@ -59,8 +62,21 @@ const main = async (args: string[]): Promise<number> => {
       case 'user:list': {
         const rows = await listUsers(db);
         if (rows.length === 0) console.log('Keine Accounts vorhanden.');
-        for (const u of rows)
-          console.log(`${u.email.padEnd(40)} ${u.isActive ? 'aktiv    ' : 'inaktiv  '} ${u.firstname} ${u.name}`);
+        for (const u of rows) {
+          const state = u.disabledAt ? 'gesperrt ' : u.isActive ? 'aktiv    ' : 'inaktiv  ';
+          console.log(`${u.email.padEnd(40)} ${state} ${u.firstname} ${u.name}`);
+        }
+        return 0;
+      }
+      case 'user:disable':
+      case 'user:enable': {
+        const disable = command === 'user:disable';
+        const user = argument ? await setDisabled(db, normalizeEmail(argument), disable, new Date()) : undefined;
+        if (!user) {
+          console.error(`Unbekannter Account: ${argument ?? '(fehlt)'}`);
+          return 1;
+        }
+        console.log(`${normalizeEmail(argument ?? '')} ist jetzt ${disable ? 'gesperrt' : 'entsperrt'}.`);
         return 0;
       }
       default:

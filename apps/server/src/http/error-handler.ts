@@ -36,6 +36,15 @@ const databaseError = (error: unknown): DatabaseError | undefined => {
   return undefined;
 };
 
+/** `select "records"`, `update "users"`: the statement's verb and first table, from Drizzle's error. */
+export const queryLabel = (error: unknown): string | undefined => {
+  const query = (error as { query?: unknown } | null)?.query;
+  if (typeof query !== 'string') return undefined;
+  const verb = /^\s*(?:with\b[\s\S]*?\)\s*)?(\w+)/i.exec(query)?.[1]?.toLowerCase() ?? 'query';
+  const table = /\b(?:from|into|update|join)\s+("?[\w.]+"?)/i.exec(query)?.[1];
+  return table ? `${verb} ${table}` : verb;
+};
+
 /**
  * Values the database refuses although the request was well-formed JSON: a NUL character in a
  * text (22021, 22P05 in jsonb), a text where a uuid, number or date belongs, a number out of
@@ -88,7 +97,16 @@ export const installErrorHandler = (app: FastifyInstance): void => {
       const message = (error.code && frameworkMessages[error.code]) || t('common.invalidInput');
       return reply.status(status).send({ status: 'error', message });
     }
-    req.log.error({ err: error }, 'unexpected error');
+    if (db) {
+      // SQL text and parameters stay out of the log: they hold personal data and, in a token
+      // lookup, credentials. The statement's kind and table say where to look.
+      req.log.error(
+        { sqlState: db.code, query: queryLabel(error), table: db.table, constraint: db.constraint },
+        'database error',
+      );
+    } else {
+      req.log.error({ err: error }, 'unexpected error');
+    }
     return reply.status(500).send({ status: 'error', message: t('common.genericError') });
   });
 };

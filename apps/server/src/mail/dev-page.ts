@@ -1,13 +1,37 @@
 import { translator } from '@kontor/contract/i18n/catalogs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import { recentMails } from './outbox.repo';
 import { escapeHtml } from './templates';
 
 const t = translator('de_sie');
 
+/**
+ * The page exists only where it cannot leak anything: in development, while no mail leaves the
+ * machine (no SMTP transport), so the outbox's links are the developer's only way to them.
+ */
+export const devMailPageEnabled = (config: Pick<Config, 'production' | 'smtpUrl'>): boolean =>
+  !config.production && !config.smtpUrl;
+
+/**
+ * Loopback by the socket's own address: a header (X-Forwarded-For, Host) is the client's word and
+ * proves nothing. IPv4-mapped IPv6 (`::ffff:127.0.0.1`) counts too.
+ */
+export const isLoopback = (address: string | undefined): boolean => {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+};
+
+const fromThisMachine = (req: FastifyRequest) => isLoopback(req.raw.socket.remoteAddress);
+
 /** Development only: the last mails of the outbox, so links can be followed without an SMTP server. */
 export const registerDevMailPage = (app: FastifyInstance): void => {
-  app.get('/dev/mails.json', async () => {
+  // Anyone else gets a plain 404, whatever headers they send.
+  const notFound = { status: 'error', message: t('common.unknownCall') };
+
+  app.get('/dev/mails.json', async (req, reply) => {
+    if (!fromThisMachine(req)) return reply.status(404).send(notFound);
     const rows = await recentMails(app.deps.database.db, 100);
     return rows.map((m) => ({
       id: m.id,
@@ -19,7 +43,8 @@ export const registerDevMailPage = (app: FastifyInstance): void => {
     }));
   });
 
-  app.get('/dev/mails', async (_req, reply) => {
+  app.get('/dev/mails', async (req, reply) => {
+    if (!fromThisMachine(req)) return reply.status(404).send(notFound);
     const rows = await recentMails(app.deps.database.db, 50);
     const linkify = (text: string) => escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
     const items = rows

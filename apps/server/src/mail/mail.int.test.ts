@@ -110,6 +110,7 @@ describe('delivery over SMTP', () => {
     });
     await t.newMails();
     expectOk(await t.call(authApi.forgotPw, { email: owner.email }));
+    await t.deps.background.idle(); // forgot-pw answers first and writes the mail after
 
     // Nobody listens: the attempt fails and the next one is scheduled after the first backoff step.
     expect(await service.drain()).toBe(0);
@@ -213,7 +214,7 @@ describe('delivery over SMTP', () => {
 });
 
 describe('without SMTP_URL', () => {
-  test('mails are written to the console and not claimed as delivered', async () => {
+  test('mails are written to the console without their links and not claimed as delivered', async () => {
     const lines: string[] = [];
     const deps = await createDeps(testConfig({ appUrl: 'http://kontor.test' }), {
       database: t.deps.database,
@@ -223,10 +224,14 @@ describe('without SMTP_URL', () => {
     expect(deps.mail.delivers).toBe(false);
     await t.newMails();
     const to = uniqueEmail('konsole');
-    await enqueueMail(t.db, { to, subject: 'Konsolen-Test', text: 'Hallo Konsole', html: '<p>x</p>' }, t.clock.now());
+    const text = 'Hallo Konsole\nNeues Passwort: http://kontor.test/reset-pw/0d1e/geheim-token-123';
+    await enqueueMail(t.db, { to, subject: 'Konsolen-Test', text, html: '<p>x</p>' }, t.clock.now());
     expect(await deps.mail.drain()).toBe(1);
     expect(lines.join('\n')).toContain(`E-Mail an ${to}: Konsolen-Test`);
     expect(lines.join('\n')).toContain('Hallo Konsole');
+    // A reset link is a credential: the log keeps the host, never the path with the token.
+    expect(lines.join('\n')).toContain('http://kontor.test/… (Link: siehe /dev/mails)');
+    expect(lines.join('\n')).not.toContain('geheim-token-123');
     await deps.mail.stop();
   });
 

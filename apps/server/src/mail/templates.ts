@@ -1,15 +1,28 @@
 import { type Language, type MessageKey, translator } from '@kontor/contract/i18n/catalogs';
+import { defang } from './defang';
 import type { OutgoingMail } from './outbox.repo';
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-type Layout = Readonly<{ to: string; name: string; subject: string; text: string; actionLabel: string; link: string }>;
+/**
+ * `name`: a name the recipient confirmed as theirs (an activated account's), or undefined for an
+ * unverified address: a registrant may type anything as first name, including a phishing text,
+ * and the mail would carry it to any address.
+ */
+type Layout = Readonly<{
+  to: string;
+  name: string | undefined;
+  subject: string;
+  text: string;
+  actionLabel: string;
+  link: string;
+}>;
 
 /** One plain and one HTML rendering of the same short mail: greeting, text, one button, signature. */
 const compose = (language: Language, m: Layout): OutgoingMail => {
   const t = translator(language);
-  const greeting = t('mail.greeting', { name: m.name });
+  const greeting = m.name ? t('mail.greeting', { name: defang(m.name) }) : t('mail.greetingAnonymous');
   const text = [
     greeting,
     '',
@@ -34,7 +47,7 @@ const compose = (language: Language, m: Layout): OutgoingMail => {
 
 const simple =
   (subject: MessageKey, body: MessageKey, action: MessageKey) =>
-  (language: Language, p: { to: string; name: string; link: string }): OutgoingMail => {
+  (language: Language, p: { to: string; name: string | undefined; link: string }): OutgoingMail => {
     const t = translator(language);
     return compose(language, { ...p, subject: t(subject), text: t(body), actionLabel: t(action) });
   };
@@ -47,10 +60,11 @@ export const invitationMail = (
   p: { to: string; envName: string; inviter: string; link: string; registered: boolean },
 ): OutgoingMail => {
   const t = translator(language);
-  const vars = { env: p.envName, inviter: p.inviter };
+  // Both names were typed by others than the recipient: no working address may survive in them.
+  const vars = { env: defang(p.envName), inviter: defang(p.inviter) };
   return compose(language, {
     to: p.to,
-    name: p.to,
+    name: undefined,
     link: p.link,
     subject: t('mail.invitationSubject', vars),
     text: t(p.registered ? 'mail.invitationTextKnown' : 'mail.invitationTextUnknown', vars),

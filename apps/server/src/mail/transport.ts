@@ -26,11 +26,19 @@ export const smtpTransport = (url: string): MailTransport => {
   };
 };
 
-/** Without SMTP_URL: the mail is printed, and stays readable on the development mail page. */
+/**
+ * Links in a logged mail lose their path: activation and reset links are credentials, and logs
+ * travel further than the machine (collectors, support tickets). The full mail stays on the
+ * loopback-only development page.
+ */
+export const redactLinks = (text: string): string =>
+  text.replace(/(https?:\/\/[^\s/]+)\/[^\s]*/g, '$1/… (Link: siehe /dev/mails)');
+
+/** Without SMTP_URL: the mail is printed without its links, and readable on the development mail page. */
 export const consoleTransport = (log: (line: string) => void): MailTransport => ({
   delivers: false,
   send: async (mail) => {
-    log(`\n--- E-Mail an ${mail.to}: ${mail.subject}\n${mail.text}\n---`);
+    log(`\n--- E-Mail an ${mail.to}: ${mail.subject}\n${redactLinks(mail.text)}\n---`);
   },
   close: () => {},
 });

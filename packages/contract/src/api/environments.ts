@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, id, noBody } from '../call';
+import { call, envScoped, id, noBody } from '../call';
 
 export const environmentStatuses = ['active', 'blocked', 'inactive'] as const;
 export const environmentStatusSchema = z.enum(environmentStatuses);
@@ -61,7 +61,13 @@ export const declineInvitation = call('/api/environments/user-invitations/declin
 
 /** Spec 02 §2.2: invite a user by e-mail (settings → users). */
 export const inviteUser = call('/api/environments/users-invite', {
-  body: z.object({ _env: z.string(), email: z.string().trim().max(254) }),
+  body: envScoped({ email: z.string().trim().max(254) }),
+  data: z.undefined(),
+});
+
+/** Spec 02 §7: withdraw a pending invitation of the environment. */
+export const removeInvitation = call('/api/environments/users-invite/remove', {
+  body: envScoped({ id }),
   data: z.undefined(),
 });
 

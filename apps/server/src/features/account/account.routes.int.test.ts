@@ -88,7 +88,7 @@ describe('change-pw', () => {
         user.token,
       );
       expectRefused(short, 400);
-      expect(short.body.errors).toEqual({ newPw: [de('auth.passwordTooShort', { n: 5 })] });
+      expect(short.body.errors).toEqual({ newPw: [de('auth.passwordTooShort', { n: 8 })] });
       const differ = await t.call(
         api.changePassword,
         { currentPw: defaultPassword, newPw: 'Neu!2026x', newPw2: 'Neu!2026y' },

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { preparedPerDb } from '../../db/prepared';
-import { sessions, type UserTokenKind, users, userTokens } from './auth.table';
+import { type PendingRegistration, sessions, type UserTokenKind, users, userTokens } from './auth.table';
 
 type Conn = Db | Tx;
 export type UserRow = typeof users.$inferSelect;
@@ -41,8 +41,23 @@ export const insertUserIfNew = async (
       .returning()
   )[0];
 
-export const activateUser = (db: Conn, id: string, now: Date) =>
-  db.update(users).set({ isActive: true, activatedAt: now }).where(eq(users.id, id));
+/** Activates the account with the credentials of the registration whose link was opened. */
+export const activateUser = (db: Conn, id: string, now: Date, pending: PendingRegistration | null) =>
+  db
+    .update(users)
+    .set({ isActive: true, activatedAt: now, ...(pending ?? {}) })
+    .where(eq(users.id, id));
+
+/** Operator's switch: no login and no session from now on (a password reset does not undo it). */
+export const setDisabled = async (db: Conn, email: string, disabled: boolean, now: Date) => {
+  const [user] = await db
+    .update(users)
+    .set({ disabledAt: disabled ? now : null })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  if (user && disabled) await db.delete(sessions).where(eq(sessions.userId, user.id));
+  return user;
+};
 
 export const activateIfInactive = (db: Conn, id: string, now: Date) =>
   db
@@ -77,8 +92,14 @@ export const deleteSession = (db: Conn, tokenHash: string) =>
 export const deleteUserSessions = (db: Conn, userId: string, keepTokenHash = '') =>
   db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
 
-export const insertUserToken = (db: Conn, userId: string, kind: UserTokenKind, tokenHash: string, expiresAt: Date) =>
-  db.insert(userTokens).values({ id: newId(), userId, kind, tokenHash, expiresAt });
+export const insertUserToken = (
+  db: Conn,
+  userId: string,
+  kind: UserTokenKind,
+  tokenHash: string,
+  expiresAt: Date,
+  pending: PendingRegistration | null = null,
+) => db.insert(userTokens).values({ id: newId(), userId, kind, tokenHash, expiresAt, pending });
 
 export const findLiveUserToken = async (db: Conn, userId: string, kind: UserTokenKind, tokenHash: string, now: Date) =>
   (
@@ -119,9 +140,20 @@ export const countUsers = async (db: Conn): Promise<number> =>
 
 export const listUsers = (db: Conn) => db.select().from(users).orderBy(users.createdAt);
 
-/** Housekeeping: expired sessions, and single-use tokens that are spent or expired for a day. */
+/**
+ * Housekeeping: expired sessions; never-activated accounts whose every activation link has
+ * expired (so an address pre-registered by someone else is free again); single-use tokens that
+ * are spent or expired for a day.
+ */
 export const deleteExpired = async (db: Conn, now: Date): Promise<void> => {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db.delete(users).where(
+    and(
+      isNull(users.activatedAt),
+      sql`not exists (select 1 from ${userTokens} t where t.user_id = ${users.id} and t.kind = 'activation'
+        and t.used_at is null and t.expires_at > ${now.toISOString()})`,
+    ),
+  );
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
   await db.delete(userTokens).where(lt(userTokens.expiresAt, dayAgo));
 };

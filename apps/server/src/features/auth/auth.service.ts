@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@kontor/contract/api/auth';
-import { passwordLimits } from '@kontor/contract/api/auth';
 import type { FieldErrors } from '@kontor/contract/call';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
@@ -11,7 +10,9 @@ import { type AuthUser, hashToken } from '../../http/guards';
 import { enqueueMail } from '../../mail/outbox.repo';
 import { activationMail, alreadyRegisteredMail, resetMail } from '../../mail/templates';
 import * as repo from './auth.repo';
+import type { PendingRegistration } from './auth.table';
 import type { LoginLimiter } from './login-limiter';
+import { passwordPolicyMinLength, passwordProblem } from './password-policy';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords';
 
 /** The account area speaks formal German. */
@@ -45,17 +46,28 @@ export const toAuthUser = (u: repo.UserRow): AuthUser => ({
   createdAt: u.createdAt,
 });
 
+/** An account may act only when activated and not disabled by an operator. */
+export const canSignIn = (u: Pick<repo.UserRow, 'isActive' | 'disabledAt'>) => u.isActive && !u.disabledAt;
+
 export const userBySessionHash = async (deps: AppDeps, tokenHash: string): Promise<AuthUser | null> => {
   const user = await repo.findSessionUser(deps.database.db, tokenHash, deps.now());
-  return user?.isActive ? toAuthUser(user) : null;
+  return user && canSignIn(user) ? toAuthUser(user) : null;
 };
 
-/** Password rules shared by registration, reset and change; `field` names where errors show. */
-export const passwordErrors = (password: string, repeat: string | undefined, field: string, repeatField: string) => {
+/**
+ * Password rules shared by registration, reset and change (the server's policy, stricter than the
+ * spec's client-side hints); `field` names where errors show.
+ */
+export const passwordErrors = (
+  password: string,
+  repeat: string | undefined,
+  field: string,
+  repeatField: string,
+  email = '',
+) => {
   const errors: FieldErrors = {};
-  if (password.trim().length < passwordLimits.min) {
-    errors[field] = [t('auth.passwordTooShort', { n: passwordLimits.min })];
-  }
+  const problem = passwordProblem(password, email);
+  if (problem) errors[field] = [t(problem, { n: passwordPolicyMinLength })];
   if (repeat !== undefined && password !== repeat) errors[repeatField] = [t('auth.passwordsDiffer')];
   return errors;
 };
@@ -72,7 +84,7 @@ export const register = async (
   if (!body.name) errors.name = [t('common.fieldRequired')];
   if (!email) errors.email = [t('common.fieldRequired')];
   else if (!isValidEmail(email)) errors.email = [t('auth.emailInvalid')];
-  Object.assign(errors, passwordErrors(body.password, body.password2, 'password', 'password2'));
+  Object.assign(errors, passwordErrors(body.password, body.password2, 'password', 'password2', email));
   if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: t('auth.registerFailed'), errors });
 
   // Hash first in every case, so a known address answers no faster than a new one.
@@ -83,7 +95,7 @@ export const register = async (
     if (!existing) {
       const user = await repo.insertUserIfNew(tx, { email, firstname: body.firstname, name: body.name, passwordHash });
       if (user) {
-        await sendActivation(deps, tx, user);
+        await sendActivation(deps, tx, user, null);
         return;
       }
       // A registration of the same address ran at the same time and won: answer as for any known
@@ -92,20 +104,29 @@ export const register = async (
       if (!existing) throw new Error('user vanished during registration');
     }
     // Same answer as for a new address; the owner learns of the attempt by mail.
-    if (existing.isActive) {
+    if (existing.activatedAt) {
       await enqueueMail(
         tx,
         alreadyRegisteredMail('de_sie', { to: email, name: existing.firstname, link: link(deps, '/forgot-pw') }),
         deps.now(),
       );
     } else {
-      await sendActivation(deps, tx, existing);
+      // Another registration of an unconfirmed address: its own link, carrying its own password.
+      // Whoever opens the mailbox decides; an earlier registrant's password never becomes valid
+      // through this registrant's click (the pre-registration hijack).
+      await sendActivation(deps, tx, existing, { passwordHash, firstname: body.firstname, name: body.name });
     }
   });
   deps.mail.nudge();
 };
 
-const sendActivation = async (deps: AppDeps, tx: Parameters<typeof repo.insertUserToken>[0], user: repo.UserRow) => {
+/** `pending`: the credentials this link activates; null means the user row's own (first registration). */
+const sendActivation = async (
+  deps: AppDeps,
+  tx: Parameters<typeof repo.insertUserToken>[0],
+  user: repo.UserRow,
+  pending: PendingRegistration | null,
+) => {
   const token = newSecret();
   await repo.insertUserToken(
     tx,
@@ -113,14 +134,12 @@ const sendActivation = async (deps: AppDeps, tx: Parameters<typeof repo.insertUs
     'activation',
     hashToken(token),
     new Date(deps.now().getTime() + activationLifetimeMs),
+    pending ?? { passwordHash: user.passwordHash, firstname: user.firstname, name: user.name },
   );
+  // The address is unconfirmed: the greeting does not repeat a name the registrant typed.
   await enqueueMail(
     tx,
-    activationMail('de_sie', {
-      to: user.email,
-      name: user.firstname,
-      link: link(deps, `/activate/${user.id}/${token}`),
-    }),
+    activationMail('de_sie', { to: user.email, name: undefined, link: link(deps, `/activate/${user.id}/${token}`) }),
     deps.now(),
   );
 };
@@ -132,7 +151,9 @@ export const activate = async (deps: AppDeps, body: { user: string; token: strin
   await deps.database.db.transaction(async (tx) => {
     const token = await repo.findLiveUserToken(tx, body.user, 'activation', hashToken(body.token), now);
     if (!token || !(await repo.consumeUserToken(tx, token.id, now))) throw invalid();
-    await repo.activateUser(tx, body.user, now);
+    // The registration behind this very link becomes the account; every other link dies.
+    await repo.activateUser(tx, body.user, now, token.pending);
+    await repo.consumeAllUserTokens(tx, body.user, 'activation', now);
   });
   return t('auth.activatedText');
 };
@@ -147,10 +168,14 @@ export const login = async (
   const failed = () => new AppError('invalid', { message: t('auth.loginFailed') });
   if (!email || !body.password) throw failed();
 
-  const wait = limiter.retryAfter(email, ip);
+  // Counted before the password is checked: parallel guesses cannot outrun the limit.
+  const wait = await limiter.begin(email, ip);
   if (wait > 0) {
     throw new AppError('rate_limited', {
-      message: t('auth.tooManyFailedLogins', { minutes: Math.ceil(wait / 60) }),
+      message:
+        wait >= 120
+          ? t('auth.tooManyFailedLogins', { minutes: Math.ceil(wait / 60) })
+          : t('auth.tooManyAttemptsSeconds', { seconds: wait }),
       retryAfterSeconds: wait,
     });
   }
@@ -158,12 +183,10 @@ export const login = async (
   const { db } = deps.database;
   const user = await repo.findUserByEmail(db, email);
   const ok = user ? await verifyPassword(user.passwordHash, body.password) : await dummyVerify(body.password);
-  if (!user || !ok) {
-    limiter.fail(email, ip);
-    throw failed();
-  }
-  limiter.succeed(email, ip);
-  // Told only after the right password, so the message reveals nothing to a guesser.
+  if (!user || !ok) throw failed();
+  await limiter.succeed(email, ip);
+  // Told only after the right password, so the messages reveal nothing to a guesser.
+  if (user.disabledAt) throw new AppError('forbidden', { message: t('auth.accountDisabled') });
   if (!user.isActive) throw new AppError('forbidden', { message: t('auth.notActivated') });
 
   const token = newSecret();
@@ -176,25 +199,30 @@ export const forgotPassword = async (deps: AppDeps, body: { email: string }): Pr
   if (!email || !isValidEmail(email)) {
     throw new AppError('invalid', { message: t('common.invalidInput'), errors: { email: [t('auth.emailInvalid')] } });
   }
-  await deps.database.db.transaction(async (tx) => {
-    const user = await repo.findUserByEmail(tx, email);
-    if (!user) return;
-    const token = newSecret();
-    await repo.insertUserToken(
-      tx,
-      user.id,
-      'reset',
-      hashToken(token),
-      new Date(deps.now().getTime() + resetLifetimeMs),
-    );
-    await enqueueMail(
-      tx,
-      resetMail('de_sie', { to: email, name: user.firstname, link: link(deps, `/reset-pw/${user.id}/${token}`) }),
-      deps.now(),
-    );
+  // Answered before any lookup: a known address (token, mail) would otherwise take measurably
+  // longer than an unknown one and tell which addresses have an account.
+  deps.background.run('forgot-pw', async () => {
+    await deps.database.db.transaction(async (tx) => {
+      const user = await repo.findUserByEmail(tx, email);
+      // A disabled account gets no link: a reset must never be the way back in.
+      if (!user || user.disabledAt) return;
+      const token = newSecret();
+      await repo.insertUserToken(
+        tx,
+        user.id,
+        'reset',
+        hashToken(token),
+        new Date(deps.now().getTime() + resetLifetimeMs),
+      );
+      const name = user.activatedAt ? user.firstname : undefined;
+      await enqueueMail(
+        tx,
+        resetMail('de_sie', { to: email, name, link: link(deps, `/reset-pw/${user.id}/${token}`) }),
+        deps.now(),
+      );
+    });
+    deps.mail.nudge();
   });
-  deps.mail.nudge();
-  // The same answer whether or not the address has an account.
   return t('auth.forgotSent', { email });
 };
 
@@ -225,7 +253,8 @@ export const resetPassword = async (
 ): Promise<string> => {
   const { db } = deps.database;
   await liveResetToken(deps, db, body.user, body.hash);
-  const errors = passwordErrors(body.password, body.password2, 'password', 'password2');
+  const owner = await repo.findUserById(db, body.user);
+  const errors = passwordErrors(body.password, body.password2, 'password', 'password2', owner?.email);
   if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: t('common.invalidInput'), errors });
   const passwordHash = await hashPassword(body.password);
   const now = deps.now();
@@ -261,7 +290,7 @@ export const changePassword = async (
       errors: { currentPw: [t('account.currentPasswordWrong')] },
     });
   }
-  const errors = passwordErrors(body.newPw, body.newPw2, 'newPw', 'newPw2');
+  const errors = passwordErrors(body.newPw, body.newPw2, 'newPw', 'newPw2', row.email);
   if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: t('common.invalidInput'), errors });
   const passwordHash = await hashPassword(body.newPw);
   const now = deps.now();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -12,6 +12,8 @@ export const users = pgTable(
     /** argon2id PHC string. */
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(false),
+    /** Set by an operator (`admin user:disable`): no login, no session, and no password reset clears it. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +35,8 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+export type PendingRegistration = { passwordHash: string; firstname: string; name: string };
+
 export const userTokenKinds = ['activation', 'reset'] as const;
 export type UserTokenKind = (typeof userTokenKinds)[number];
 
@@ -48,6 +52,12 @@ export const userTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * An activation link carries the credentials of the registration that asked for it, so a
+     * second registration of an unactivated address never reuses or overwrites the first one's:
+     * whoever can open the mailbox decides which registration becomes the account.
+     */
+    pending: jsonb('pending').$type<PendingRegistration>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -86,7 +86,21 @@ export const findMember = async (db: Conn, envId: string, userId: string) =>
       .limit(1)
   )[0];
 
-export const pendingInvitationsFor = (db: Conn, email: string) =>
+/**
+ * A pending invitation counts only while it is younger than its expiry and its creator is still an
+ * active member of the environment with a usable account: a member who was removed cannot keep a
+ * door open through an invitation she sent earlier (e.g. to her second address).
+ */
+const invitationIsLive = (now: Date) =>
+  and(
+    eq(environmentInvitations.status, 'pending'),
+    gt(environmentInvitations.expiresAt, now),
+    sql`exists (select 1 from ${environmentUsers} m join ${users} u on u.id = m.user_id
+      where m.env_id = ${environmentInvitations.envId} and m.user_id = ${environmentInvitations.createdBy}
+      and m.is_active and u.is_active and u.disabled_at is null)`,
+  );
+
+export const pendingInvitationsFor = (db: Conn, email: string, now: Date) =>
   db
     .select({
       id: environmentInvitations.id,
@@ -98,23 +112,17 @@ export const pendingInvitationsFor = (db: Conn, email: string) =>
     .from(environmentInvitations)
     .innerJoin(environments, eq(environments.id, environmentInvitations.envId))
     .leftJoin(users, eq(users.id, environmentInvitations.createdBy))
-    .where(and(eq(environmentInvitations.email, email), eq(environmentInvitations.status, 'pending')))
+    .where(and(eq(environmentInvitations.email, email), invitationIsLive(now)))
     .orderBy(asc(environmentInvitations.createdAt));
 
-/** A pending invitation addressed to `email`; another person's invitation is never found. */
-export const findPendingInvitation = async (db: Conn, id: string, email: string) =>
+/** A live invitation addressed to `email`; another person's invitation is never found. */
+export const findPendingInvitation = async (db: Conn, id: string, email: string, now: Date) =>
   (
     await db
       .select({ id: environmentInvitations.id, envId: environmentInvitations.envId, slug: environments.urlSlug })
       .from(environmentInvitations)
       .innerJoin(environments, eq(environments.id, environmentInvitations.envId))
-      .where(
-        and(
-          eq(environmentInvitations.id, id),
-          eq(environmentInvitations.email, email),
-          eq(environmentInvitations.status, 'pending'),
-        ),
-      )
+      .where(and(eq(environmentInvitations.id, id), eq(environmentInvitations.email, email), invitationIsLive(now)))
       .limit(1)
   )[0];
 
@@ -135,6 +143,46 @@ export const findPendingInvitationByEmail = async (db: Conn, envId: string, emai
 
 export const insertInvitation = (db: Conn, row: typeof environmentInvitations.$inferInsert) =>
   db.insert(environmentInvitations).values(row);
+
+/** A re-sent invitation: a new lifetime, and the member who re-sent it answers for it now. */
+export const renewInvitation = (db: Conn, envId: string, id: string, sender: string, now: Date, expiresAt: Date) =>
+  db
+    .update(environmentInvitations)
+    .set({ lastSentAt: now, expiresAt, createdBy: sender })
+    .where(and(eq(environmentInvitations.envId, envId), eq(environmentInvitations.id, id)));
+
+/** Invitation mails sent since `since` by one account (all environments) and in one environment. */
+export const countInvitationsSent = async (db: Conn, envId: string, sender: string, since: Date) => {
+  const [row] = await db
+    .select({
+      bySender: sql<number>`count(*) filter (where ${environmentInvitations.createdBy} = ${sender})::int`,
+      inEnv: sql<number>`count(*) filter (where ${environmentInvitations.envId} = ${envId})::int`,
+    })
+    .from(environmentInvitations)
+    .where(
+      and(
+        gt(environmentInvitations.lastSentAt, since),
+        sql`(${environmentInvitations.createdBy} = ${sender} or ${environmentInvitations.envId} = ${envId})`,
+      ),
+    );
+  return { bySender: Number(row?.bySender ?? 0), inEnv: Number(row?.inEnv ?? 0) };
+};
+
+/** Withdraws a pending invitation of the environment; false when there is none with that id. */
+export const removeInvitation = async (db: Conn, envId: string, id: string, now: Date) =>
+  (
+    await db
+      .update(environmentInvitations)
+      .set({ status: 'removed', respondedAt: now })
+      .where(
+        and(
+          eq(environmentInvitations.envId, envId),
+          eq(environmentInvitations.id, id),
+          eq(environmentInvitations.status, 'pending'),
+        ),
+      )
+      .returning({ id: environmentInvitations.id })
+  ).length === 1;
 
 export const respondToInvitation = (db: Conn, id: string, status: 'accepted' | 'declined', now: Date) =>
   db

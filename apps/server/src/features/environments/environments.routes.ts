@@ -43,6 +43,10 @@ export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
     { perMinute: 30 },
   );
 
+  route(app, api.removeInvitation, { env: 'write' }, async ({ deps, scope, body, t }) =>
+    answer(undefined, await environments.removeInvitation(scope, body.id, deps.now(), t)),
+  );
+
   route(app, api.environmentDetails, { env: 'status' }, ({ scope, env }) => environmentDetails(scope, env));
   // Polled every 15 s by every open shell: answered from the guard's single lookup, no transaction.
   route(app, api.heartbeat, { env: 'status', tx: false }, ({ env }) => ({

@@ -1,6 +1,6 @@
 import type { EnvironmentCard, Invitation, Preset } from '@kontor/contract/api/environments';
 import { envNameLimit } from '@kontor/contract/api/environments';
-import { languageSchema, translator } from '@kontor/contract/i18n/catalogs';
+import { languageSchema, type Translate, translator } from '@kontor/contract/i18n/catalogs';
 import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
 import { slugify } from '@kontor/contract/logic/slug';
 import type { Tx } from '../../db/client';
@@ -128,7 +128,7 @@ export const createEnvironment = async (
 };
 
 export const listInvitations = async (deps: AppDeps, user: AuthUser): Promise<Invitation[]> =>
-  (await repo.pendingInvitationsFor(deps.database.db, user.email)).map((i) => ({
+  (await repo.pendingInvitationsFor(deps.database.db, user.email, deps.now())).map((i) => ({
     _id: i.id,
     environment: { name: i.envName },
     created_at: i.createdAt.toISOString(),
@@ -137,7 +137,7 @@ export const listInvitations = async (deps: AppDeps, user: AuthUser): Promise<In
 
 export const acceptInvitation = async (deps: AppDeps, user: AuthUser, id: string): Promise<{ url_slug: string }> =>
   deps.database.db.transaction(async (tx) => {
-    const invitation = isUuid(id) ? await repo.findPendingInvitation(tx, id, user.email) : undefined;
+    const invitation = isUuid(id) ? await repo.findPendingInvitation(tx, id, user.email, deps.now()) : undefined;
     if (!invitation) throw new AppError('not_found', { message: t('account.invitationUnknown') });
     await repo.respondToInvitation(tx, invitation.id, 'accepted', deps.now());
     await repo.upsertMember(tx, invitation.envId, user.id);
@@ -146,14 +146,20 @@ export const acceptInvitation = async (deps: AppDeps, user: AuthUser, id: string
 
 export const declineInvitation = async (deps: AppDeps, user: AuthUser, id: string): Promise<void> => {
   const { db } = deps.database;
-  const invitation = isUuid(id) ? await repo.findPendingInvitation(db, id, user.email) : undefined;
+  const invitation = isUuid(id) ? await repo.findPendingInvitation(db, id, user.email, deps.now()) : undefined;
   if (!invitation) throw new AppError('not_found', { message: t('account.invitationUnknown') });
   await repo.respondToInvitation(db, invitation.id, 'declined', deps.now());
 };
 
+export const invitationLifetimeMs = 14 * 24 * 60 * 60_000;
+/** Invitation mails a day, per inviting account (all environments) and per environment. */
+export const invitationCaps = { perSender: 20, perEnvironment: 50 } as const;
+/** The same invitation is re-sent at most this often: one address cannot be flooded. */
+export const invitationResendPauseMs = 10 * 60_000;
+
 /**
  * Invites an address into the scope's environment. Inviting the same address again re-sends the
- * mail instead of stacking invitations.
+ * mail (with a fresh lifetime) instead of stacking invitations.
  */
 export const inviteUser = async (
   deps: AppDeps,
@@ -177,13 +183,33 @@ export const inviteUser = async (
       errors: { email: [te('environments.alreadyMember')] },
     });
   }
-  if (!(await repo.findPendingInvitationByEmail(tx, scope.envId, email))) {
+  const now = deps.now();
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+  const sent = await repo.countInvitationsSent(tx, scope.envId, inviter.id, dayAgo);
+  if (sent.bySender >= invitationCaps.perSender || sent.inEnv >= invitationCaps.perEnvironment) {
+    throw new AppError('rate_limited', { message: te('environments.invitationLimit') });
+  }
+  const expiresAt = new Date(now.getTime() + invitationLifetimeMs);
+  const pending = await repo.findPendingInvitationByEmail(tx, scope.envId, email);
+  if (pending) {
+    const wait = pending.lastSentAt.getTime() + invitationResendPauseMs - now.getTime();
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new AppError('rate_limited', {
+        message: te('common.rateLimited', { seconds }),
+        retryAfterSeconds: seconds,
+      });
+    }
+    await repo.renewInvitation(tx, scope.envId, pending.id, inviter.id, now, expiresAt);
+  } else {
     await repo.insertInvitation(tx, {
       envId: scope.envId,
       id: newId(),
       email,
       createdBy: inviter.id,
-      createdAt: deps.now(),
+      createdAt: now,
+      lastSentAt: now,
+      expiresAt,
     });
   }
   const appUrl = deps.config.appUrl;
@@ -200,6 +226,14 @@ export const inviteUser = async (
   );
   deps.mail.nudge();
   return te('environments.inviteSent', { email });
+};
+
+/** Withdraws a pending invitation of the scope's environment (spec 02 §4 "Invitation (settings)"). */
+export const removeInvitation = async (scope: EnvScope, id: string, now: Date, te: Translate): Promise<string> => {
+  if (!isUuid(id) || !(await repo.removeInvitation(scope.tx, scope.envId, id, now))) {
+    throw new AppError('not_found', { message: te('account.invitationUnknown') });
+  }
+  return te('environments.invitationRemoved');
 };
 
 /** Changes an environment's settings; config changes move last-config-update (the reload warning). */

@@ -92,6 +92,10 @@ export const environmentInvitations = pgTable(
     status: text('status', { enum: invitationStatuses }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 14 days after the (last) sending; a re-sent invitation starts again. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The last mail sent for it: the daily caps and the re-send pause count by it. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
   },
   (t) => [

@@ -4,7 +4,7 @@ import { translator } from '@kontor/contract/i18n/catalogs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../../../test/assertions';
-import { expectForeignEnvRefused, sharedEnvPair } from '../../../test/cross-tenant';
+import { expectForeignEnvRefused, setMembership, sharedEnvPair } from '../../../test/cross-tenant';
 import { signUp, uniqueEmail, userWithEnvironment } from '../../../test/fixtures';
 import { linkIn, startTestApp, type TestApp } from '../../../test/harness';
 import { environmentInvitations } from './environments.table';
@@ -55,14 +55,20 @@ describe('users-invite', () => {
     expect(await invitationsOf(guest.token)).toHaveLength(1);
   });
 
-  test('re-inviting re-sends the mail without a second invitation', async () => {
+  test('re-inviting re-sends the mail without a second invitation, at most every 10 minutes', async () => {
     const email = uniqueEmail('nochmal');
     expectOk(await invite(email));
+    const soon = await invite(email.toUpperCase());
+    expectRefused(soon, 429);
+    expect(soon.body.message).toBe(de('common.rateLimited', { seconds: 600 }));
+    t.clock.advance(10 * 60_000);
     expectOk(await invite(email.toUpperCase()));
     const mails = (await t.newMails()).filter((m) => m.to === email);
     expect(mails).toHaveLength(2);
     const rows = await t.db.select().from(environmentInvitations).where(eq(environmentInvitations.email, email));
     expect(rows).toHaveLength(1);
+    // The re-sent invitation lives 14 days from the second mail.
+    expect(rows[0]?.expiresAt.getTime()).toBe(t.clock.now().getTime() + 14 * 24 * 60 * 60_000);
   });
 
   test('refuses to invite a member with a clear message under email', async () => {
@@ -217,5 +223,105 @@ describe('user-invitations, accept and decline', () => {
     await t.newMails();
     const login = await t.call(authApi.login, { email, password: 'Sicher!2026' });
     expectRefused(login, 403);
+  });
+});
+
+describe('invitation lifetime, withdrawal and limits', () => {
+  test('an invitation expires after 14 days', async () => {
+    const guest = await signUp(t);
+    expectOk(await invite(guest.email));
+    await t.newMails();
+    const [invitation] = await invitationsOf(guest.token);
+    t.clock.advance(14 * 24 * 60 * 60_000 - 60_000);
+    expect(await invitationsOf(guest.token)).toHaveLength(1);
+    t.clock.advance(2 * 60_000);
+    expect(await invitationsOf(guest.token)).toEqual([]);
+    const late = await t.call(api.acceptInvitation, { id: invitation!._id }, guest.token);
+    expectRefused(late, 404);
+    expect(await slugsOf(guest.token)).toEqual([]);
+  });
+
+  test("an invitation dies with its creator's membership: a removed member cannot come back through it", async () => {
+    // The review's case: a member invites her second address, is deactivated, accepts with the second one.
+    const member = await signUp(t);
+    expectOk(await invite(member.email));
+    await t.newMails();
+    const [membership] = await invitationsOf(member.token);
+    expectOk(await t.call(api.acceptInvitation, { id: membership!._id }, member.token));
+    const second = await signUp(t);
+    expectOk(await invite(second.email, { ...owner, token: member.token }));
+    await t.newMails();
+    const [backdoor] = await invitationsOf(second.token);
+    expect(backdoor).toBeDefined();
+
+    await setMembership(t, owner.env, member.userId, false);
+    expect(await invitationsOf(second.token)).toEqual([]);
+    const res = await t.call(api.acceptInvitation, { id: backdoor!._id }, second.token);
+    expectRefused(res, 404);
+    expect(await slugsOf(second.token)).toEqual([]);
+  });
+
+  test('a member withdraws a pending invitation; it cannot be accepted and is gone from the list', async () => {
+    const guest = await signUp(t);
+    expectOk(await invite(guest.email));
+    await t.newMails();
+    const [invitation] = await invitationsOf(guest.token);
+    const removed = await t.call(api.removeInvitation, { _env: owner.env, id: invitation!._id }, owner.token);
+    expectOk(removed);
+    expect(removed.body.message).toBe(de('environments.invitationRemoved'));
+    expect(await invitationsOf(guest.token)).toEqual([]);
+    expectRefused(await t.call(api.acceptInvitation, { id: invitation!._id }, guest.token), 404);
+    const again = await t.call(api.removeInvitation, { _env: owner.env, id: invitation!._id }, owner.token);
+    expectRefused(again, 404);
+    expect(again.body.message).toBe(de('account.invitationUnknown'));
+    for (const id of ['kein-uuid', '00000000-0000-4000-8000-000000000000']) {
+      expectRefused(await t.call(api.removeInvitation, { _env: owner.env, id }, owner.token), 404);
+    }
+    expectRefused(await t.post(api.removeInvitation.path, { _env: owner.env, id: 7 }, owner.token), 400);
+  });
+
+  test("removing is refused across environments and leaves the other environment's invitation pending", async () => {
+    const guest = await signUp(t);
+    const { pair } = await expectForeignEnvRefused(t, api.removeInvitation, {
+      id: '00000000-0000-4000-8000-000000000000',
+    });
+    expectOk(await invite(guest.email, pair.beta));
+    await t.newMails();
+    const [invitation] = await invitationsOf(guest.token);
+    // Alpha names beta's invitation in its own environment: not found there.
+    const res = await t.call(api.removeInvitation, { _env: pair.alpha.env, id: invitation!._id }, pair.alpha.token);
+    expectRefused(res, 404);
+    expect(await invitationsOf(guest.token)).toHaveLength(1);
+  });
+
+  test('an account sends at most 20 invitations a day', async () => {
+    const sender = await userWithEnvironment(t, 'Vielversender GmbH');
+    for (let i = 0; i < 20; i++) expectOk(await invite(uniqueEmail(`viele${i}`), sender));
+    const over = await invite(uniqueEmail('zuviel'), sender);
+    expectRefused(over, 429);
+    expect(over.body.message).toBe(de('environments.invitationLimit'));
+    expect((await t.newMails()).length).toBe(20);
+    t.clock.advance(24 * 60 * 60_000 + 60_000);
+    expectOk(await invite(uniqueEmail('morgen'), sender));
+    await t.newMails();
+  });
+
+  test('names in the mail carry no working link: environment and inviter names are defanged', async () => {
+    const phisher = await signUp(t, { firstname: 'Support www.bank.example', name: 'Team' });
+    const created = await t.call(
+      api.createEnvironment,
+      { name: 'Zahlung überfällig: https://evil.example/pay', preset: 'none' },
+      phisher.token,
+    );
+    expectOk(created);
+    const email = uniqueEmail('opfer');
+    expectOk(await invite(email, { ...phisher, env: created.body.data?.environment.url_slug as string }));
+    const [mail] = (await t.newMails()).filter((m) => m.to === email);
+    expect(mail?.subject).toBe('Einladung zur Firmenumgebung "Zahlung überfällig: https[:]//evil[.]example/pay"');
+    for (const part of [mail?.subject, mail?.text, mail?.html]) {
+      expect(part).not.toMatch(/https?:\/\/evil/);
+      expect(part).not.toContain('www.bank');
+    }
+    expect(mail?.text).toContain('Support www[.]bank[.]example Team hat Sie');
   });
 });

@@ -28,7 +28,7 @@ export const auth: Record<keyof typeof source, string> = {
     'Danke für deine Registrierung! Wir haben dir eine Bestätigungs-E-Mail geschickt. Klick auf den Link darin, um deinen Account zu aktivieren.',
   'auth.goToLogin': 'Zum Login',
   'auth.passwordsDiffer': 'Die Passwörter stimmen nicht überein',
-  'auth.passwordTooShort': 'Das Passwort muss mindestens {n} Zeichen lang sein',
+  'auth.passwordTooShort': 'Das Passwort muss mindestens {n} Zeichen lang sein, damit es nicht leicht zu erraten ist.',
   'auth.emailInvalid': 'Bitte gib eine gültige E-Mail-Adresse an',
   'auth.activating': 'Account wird aktiviert …',
   'auth.activated': 'Account erfolgreich aktiviert',
@@ -53,4 +53,9 @@ export const auth: Record<keyof typeof source, string> = {
   'auth.registerIntro': 'Leg deinen Account an. Den Link zur Aktivierung bekommst du per E-Mail.',
   'auth.requestNewLink': 'Neuen Link anfordern',
   'auth.resetLinkUnusable': 'Link kann nicht verwendet werden',
+  'auth.passwordTooCommon':
+    'Dieses Passwort ist zu verbreitet: Angreifer probieren es als Erstes aus. Bitte wähle ein anderes.',
+  'auth.tooManyAttemptsSeconds':
+    'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in {seconds} Sekunden noch mal.',
+  'auth.accountDisabled': 'Dein Account ist gesperrt. Bitte wende dich an den Support.',
 };

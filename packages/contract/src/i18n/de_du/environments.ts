@@ -8,4 +8,7 @@ export const environments: Record<keyof typeof source, string> = {
   'environments.inviteSent': 'Wir haben eine Einladung per E-Mail an {email} geschickt.',
   'environments.inviteFailed': 'Beim Einladen des Benutzers ist ein unerwarteter Fehler aufgetreten.',
   'environments.alreadyMember': 'Diese Person gehört schon zur Firmenumgebung.',
+  'environments.invitationLimit':
+    'Heute wurden schon zu viele Einladungen verschickt. Bitte versuch es morgen noch mal.',
+  'environments.invitationRemoved': 'Die Einladung ist entfernt.',
 };

@@ -25,4 +25,5 @@ export const mail: Record<keyof typeof source, string> = {
   'mail.alreadyRegisteredAction': 'Passwort zurücksetzen',
   'mail.devTitle': 'Erzeugte E-Mails (Entwicklung)',
   'mail.devEmpty': 'Es wurden noch keine E-Mails erzeugt.',
+  'mail.greetingAnonymous': 'Hallo,',
 };

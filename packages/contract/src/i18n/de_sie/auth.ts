@@ -27,7 +27,7 @@ export const auth = {
     'Vielen Dank für Ihre Registrierung. Wir haben Ihnen eine Bestätigungs-E-Mail gesendet. Bitte klicken Sie auf den Link darin, um Ihren Account zu aktivieren.',
   'auth.goToLogin': 'Zum Login',
   'auth.passwordsDiffer': 'Die Passwörter stimmen nicht überein',
-  'auth.passwordTooShort': 'Das Passwort muss mindestens {n} Zeichen lang sein',
+  'auth.passwordTooShort': 'Das Passwort muss mindestens {n} Zeichen lang sein, damit es nicht leicht zu erraten ist.',
   'auth.emailInvalid': 'Es muss eine gültige E-Mail Adresse angegeben werden',
   'auth.activating': 'Account wird aktiviert ...',
   'auth.activated': 'Account erfolgreich aktiviert',
@@ -52,4 +52,9 @@ export const auth = {
   'auth.registerIntro': 'Legen Sie Ihren Account an. Den Link zur Aktivierung erhalten Sie per E-Mail.',
   'auth.requestNewLink': 'Neuen Link anfordern',
   'auth.resetLinkUnusable': 'Link kann nicht verwendet werden',
+  'auth.passwordTooCommon':
+    'Dieses Passwort ist zu verbreitet: Angreifer probieren es als Erstes aus. Bitte wählen Sie ein anderes.',
+  'auth.tooManyAttemptsSeconds':
+    'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in {seconds} Sekunden erneut.',
+  'auth.accountDisabled': 'Ihr Account ist gesperrt. Bitte wenden Sie sich an den Support.',
 } as const;

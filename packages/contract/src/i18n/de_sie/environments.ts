@@ -8,4 +8,7 @@ export const environments = {
   'environments.inviteSent': 'Es wurde eine Einladung per E-Mail an {email} gesendet.',
   'environments.inviteFailed': 'Es ist ein unerwarteter Fehler beim Einladen des Benutzers aufgetreten.',
   'environments.alreadyMember': 'Dieser Benutzer ist bereits Mitglied der Firmenumgebung.',
+  'environments.invitationLimit':
+    'Es wurden heute bereits zu viele Einladungen versendet. Bitte versuchen Sie es morgen erneut.',
+  'environments.invitationRemoved': 'Die Einladung wurde entfernt.',
 } as const;

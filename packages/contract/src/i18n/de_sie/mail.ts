@@ -24,4 +24,5 @@ export const mail = {
   'mail.alreadyRegisteredAction': 'Passwort zurücksetzen',
   'mail.devTitle': 'Gesendete E-Mails (Entwicklung)',
   'mail.devEmpty': 'Es wurden noch keine E-Mails erzeugt.',
+  'mail.greetingAnonymous': 'Guten Tag,',
 } as const;

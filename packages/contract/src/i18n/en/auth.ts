@@ -27,7 +27,7 @@ export const auth: Record<keyof typeof source, string> = {
     'Thank you for signing up. We have sent you a confirmation e-mail. Please click the link in it to activate your account.',
   'auth.goToLogin': 'Go to login',
   'auth.passwordsDiffer': 'The passwords do not match',
-  'auth.passwordTooShort': 'The password must be at least {n} characters long',
+  'auth.passwordTooShort': 'The password must be at least {n} characters long so that it cannot be guessed easily.',
   'auth.emailInvalid': 'Please enter a valid e-mail address',
   'auth.activating': 'Activating account …',
   'auth.activated': 'Account activated',
@@ -52,4 +52,7 @@ export const auth: Record<keyof typeof source, string> = {
   'auth.registerIntro': 'Create your account. We will e-mail you a link to activate it.',
   'auth.requestNewLink': 'Request a new link',
   'auth.resetLinkUnusable': 'This link cannot be used',
+  'auth.passwordTooCommon': 'This password is too common: attackers try it first. Please choose another one.',
+  'auth.tooManyAttemptsSeconds': 'Too many failed login attempts. Please try again in {seconds} seconds.',
+  'auth.accountDisabled': 'Your account is disabled. Please contact support.',
 };

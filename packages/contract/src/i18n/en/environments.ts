@@ -8,4 +8,6 @@ export const environments: Record<keyof typeof source, string> = {
   'environments.inviteSent': 'An invitation has been sent by e-mail to {email}.',
   'environments.inviteFailed': 'An unexpected error occurred while inviting the user.',
   'environments.alreadyMember': 'This user is already a member of the company environment.',
+  'environments.invitationLimit': 'Too many invitations have been sent today. Please try again tomorrow.',
+  'environments.invitationRemoved': 'The invitation has been removed.',
 };

@@ -25,4 +25,5 @@ export const mail: Record<keyof typeof source, string> = {
   'mail.alreadyRegisteredAction': 'Reset password',
   'mail.devTitle': 'Generated e-mails (development)',
   'mail.devEmpty': 'No e-mails have been generated yet.',
+  'mail.greetingAnonymous': 'Hello,',
 };
