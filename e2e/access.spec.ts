@@ -29,7 +29,9 @@ test.describe('access (spec 01 §2 public routes, login, logout, registration, a
 
     const activationLink = await test.step('the activation mail arrives over SMTP', async () => {
       const mail = await waitForMail(user.email, { subject: activationSubject });
-      expect(mail.text).toContain(`Hallo ${user.firstname},`);
+      // An unconfirmed address is greeted without the name the registrant typed (security issue #7).
+      expect(mail.text).toMatch(/^Guten Tag,/);
+      expect(mail.text).not.toContain(user.firstname);
       const link = linkIn(mail);
       expect(pathOf(link)).toMatch(/^\/activate\/[^/]+\/[^/]+$/);
       return link;
