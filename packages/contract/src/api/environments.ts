@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, id, noBody } from '../call';
+import { call, envScoped, id, noBody } from '../call';
 
 export const environmentStatuses = ['active', 'blocked', 'inactive'] as const;
 export const environmentStatusSchema = z.enum(environmentStatuses);
@@ -61,7 +61,7 @@ export const declineInvitation = call('/api/environments/user-invitations/declin
 
 /** Spec 02 §2.2: invite a user by e-mail (settings → users). */
 export const inviteUser = call('/api/environments/users-invite', {
-  body: z.object({ _env: z.string(), email: z.string().trim().max(254) }),
+  body: envScoped({ email: z.string().trim().max(254) }),
   data: z.undefined(),
 });
 
@@ -118,7 +118,7 @@ export type Environment = z.infer<typeof environmentSchema>;
 export const environmentUserSchema = z.object({ is_active: z.boolean(), created_at: z.string() });
 
 export const environmentDetails = call('/api/environments/details', {
-  body: z.object({ _env: z.string() }),
+  body: envScoped({}),
   data: z.object({
     environment: environmentSchema,
     environmentUser: environmentUserSchema,
@@ -138,6 +138,6 @@ export const environmentDetails = call('/api/environments/details', {
 export const heartbeatIntervalMs = 15_000;
 
 export const heartbeat = call('/api/environments/heartbeat', {
-  body: z.object({ _env: z.string(), init_date: z.string().max(60).optional() }),
+  body: envScoped({ init_date: z.string().max(60).optional() }),
   data: z.object({ envStatus: environmentStatusSchema, envLastConfigUpdate: z.string() }),
 });

@@ -17,6 +17,7 @@ export const common: Record<keyof typeof source, string> = {
   'common.fieldInvalid': 'Der angegebene Wert ist ungültig.',
   'common.fieldTooLong': 'Es dürfen höchstens {n} Zeichen angegeben werden',
   'common.fieldTooShort': 'Es müssen mindestens {n} Zeichen angegeben werden',
+  'common.fieldTooMany': 'Du darfst höchstens {n} Einträge angeben.',
   'common.cancel': 'Abbrechen',
   'common.back': 'Zurück',
   'common.save': 'Speichern',

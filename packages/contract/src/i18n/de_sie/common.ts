@@ -16,6 +16,7 @@ export const common = {
   'common.fieldInvalid': 'Der angegebene Wert ist ungültig.',
   'common.fieldTooLong': 'Es dürfen maximal {n} Zeichen angegeben werden',
   'common.fieldTooShort': 'Es müssen mindestens {n} Zeichen angegeben werden',
+  'common.fieldTooMany': 'Es dürfen höchstens {n} Einträge angegeben werden.',
   'common.cancel': 'Abbrechen',
   'common.back': 'Zurück',
   'common.save': 'Speichern',

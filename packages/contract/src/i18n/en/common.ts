@@ -16,6 +16,7 @@ export const common: Record<keyof typeof source, string> = {
   'common.fieldInvalid': 'The value is invalid.',
   'common.fieldTooLong': 'At most {n} characters are allowed',
   'common.fieldTooShort': 'At least {n} characters are required',
+  'common.fieldTooMany': 'At most {n} entries are allowed.',
   'common.cancel': 'Cancel',
   'common.back': 'Back',
   'common.save': 'Save',
