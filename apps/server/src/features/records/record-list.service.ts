@@ -64,9 +64,11 @@ const decodeCursor = (
 
 /**
  * A filter compares like sorting does (case and umlauts folded), through the field's sort key, so
- * the sort index of the field serves it. Number fields compare as numbers.
+ * the sort index of the field serves it. Number fields compare as numbers; the stage is the
+ * record's own column.
  */
 const filterCondition = (type: RecordType, key: string, value: string | number | boolean): SQL => {
+  if (key === 'stage') return sql`${records.stage} = ${String(value)}`;
   if (sortKindOf(type, key) === 'num' && Number.isFinite(Number(value)) && String(value).trim() !== '') {
     return sql`${sortExpression(key, 'num')} = ${Number(value)}`;
   }
@@ -138,8 +140,11 @@ export const recordListPage = async (
     conditions.push(sql`${records.searchText} like ${pattern}`);
     conditions.push(exact.length > 0 ? sql`(${sql.join(exact, sql` or `)})` : sql`false`);
   }
+  // Only the list's own cells filter: each key is a condition, and an unknown one is a mistake.
+  const filterable = new Set(list.cells.map((c) => c.mapping).filter((m) => m !== optionsMapping && isSortableKey(m)));
   for (const [key, value] of Object.entries(body.filter ?? {})) {
-    if (isSortableKey(key)) conditions.push(filterCondition(type, key, value));
+    if (!filterable.has(key)) throw new AppError('invalid', { message: t('records.unknownFilterField') });
+    conditions.push(filterCondition(type, key, value));
   }
   const where = whereEnv(scope, records, ...conditions);
 
