@@ -28,6 +28,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     options.database ??
     (await openDatabase({
       url: config.databaseUrl,
+      appUrl: config.databaseAppUrl,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       poolSize: config.databasePoolSize,
     }));

@@ -54,7 +54,7 @@ const freshDatabase = async () => {
         await database.db.execute(sql.raw(`SET ROLE ${appRole}`));
       }
     };
-    return { database, asSuperuser, drop: async () => {} };
+    return { database, asSuperuser, ownerUrl: undefined, drop: async () => {} };
   }
   const name = `kontor_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -76,6 +76,7 @@ const freshDatabase = async () => {
   return {
     database,
     asSuperuser,
+    ownerUrl: url.toString(),
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -114,7 +115,7 @@ export type StartOptions = Readonly<{
 export const startTestApp = async (options: StartOptions = {}) => {
   const clock = testClock();
   const mail = capturingTransport();
-  const { database, asSuperuser, drop } = await freshDatabase();
+  const { database, asSuperuser, ownerUrl, drop } = await freshDatabase();
   const deps: AppDeps = await createDeps(
     testConfig({ appUrl: options.appUrl ?? 'http://kontor.test', ...options.config }),
     { database, transport: mail.transport, now: clock.now, log: () => {}, mail: options.mail },
@@ -179,6 +180,8 @@ export const startTestApp = async (options: StartOptions = {}) => {
      * fault injection. Never while requests run: on PGlite it switches the one shared session.
      */
     asSuperuser,
+    /** PostgreSQL only: the test database's connection string as its owner (the migrating superuser). */
+    ownerUrl,
     clock,
     mail,
     post,

@@ -34,6 +34,7 @@ const main = async (args: string[]): Promise<number> => {
   }
   const database = await openDatabase({
     url: config.databaseUrl,
+    appUrl: config.databaseAppUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
   });
   const { db } = database;

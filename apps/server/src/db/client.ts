@@ -31,10 +31,14 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
 /** The role every request runs as; Row Level Security binds it (see migration 0001). */
 export const appRole = 'kontor_app';
+/** The login role (a member of kontor_app) the server connects as by default (see migration 0008). */
+export const appLoginRole = 'kontor_app_login';
 
 export type DatabaseOptions = Readonly<{
-  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  /** PostgreSQL connection string of the owner: migrations and maintenance. Without it the embedded PGlite is used. */
   url?: string;
+  /** PostgreSQL connection string requests are served through; default: `url` as kontor_app_login without password. */
+  appUrl?: string;
   /** PGlite data directory; without it (and without url) an in-memory database. */
   dataDir?: string;
   poolSize?: number;
@@ -42,7 +46,9 @@ export type DatabaseOptions = Readonly<{
 
 /** Opens the database, applies pending migrations and drops to the application role. */
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> =>
-  options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  options.url
+    ? openPostgres(options.url, options.appUrl ?? asUser(options.url, appLoginRole), options.poolSize ?? 10)
+    : openPglite(options.dataDir);
 
 const openPglite = async (dataDir: string | undefined): Promise<Database> => {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
@@ -52,7 +58,9 @@ const openPglite = async (dataDir: string | undefined): Promise<Database> => {
     : await PGlite.create({ extensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  // PGlite's single user is a superuser, which Row Level Security never binds.
+  // PGlite's single user is a superuser, which Row Level Security never binds, so the session
+  // switches to the application role. Unlike on a server, RESET ROLE could undo this; acceptable
+  // because PGlite is embedded: one process, no network, no other login to fall back to.
   await client.exec(`SET ROLE ${appRole}`);
   const analyze = async () => {
     // One statement per call: VACUUM refuses to run inside the implicit block of a multi-statement exec.
@@ -64,22 +72,53 @@ const openPglite = async (dataDir: string | undefined): Promise<Database> => {
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), analyze, inEnv };
 };
 
-const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
+/** The connection string with another user and no password (for trust authentication). */
+const asUser = (url: string, user: string): string => {
+  const u = new URL(url);
+  u.username = user;
+  u.password = '';
+  return u.toString();
+};
+
+/**
+ * Refuses to serve through a role that Row Level Security would not bind: a superuser, a role
+ * that bypasses RLS or owns the tables, or one that could become such a role (SET ROLE reaches
+ * every role it is a member of).
+ */
+const checkServingRole = async (pool: pg.Pool, appUrl: string): Promise<void> => {
+  const user = new URL(appUrl).username || '(default)';
+  const hint = `Set DATABASE_APP_URL to a login role that is a member of ${appRole} (see README, Configuration).`;
+  const result = await pool
+    .query<{ unsafe: boolean; member: boolean }>(
+      `SELECT
+         exists (SELECT 1 FROM pg_roles r WHERE (r.rolsuper OR r.rolbypassrls) AND pg_has_role(current_user, r.oid, 'MEMBER'))
+         OR exists (SELECT 1 FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND pg_has_role(current_user, c.relowner, 'MEMBER')) AS unsafe,
+         pg_has_role(current_user, '${appRole}', 'USAGE') AS member`,
+    )
+    .catch((error: Error) => {
+      throw new Error(`Cannot connect to PostgreSQL as ${user}: ${error.message}. ${hint}`);
+    });
+  const row = result.rows[0];
+  if (row?.unsafe) throw new Error(`${user} is a superuser, bypasses RLS or owns the tables. ${hint}`);
+  if (!row?.member) throw new Error(`${user} is not a member of ${appRole}. ${hint}`);
+};
+
+const openPostgres = async (url: string, appUrl: string, poolSize: number): Promise<Database> => {
   const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     await migratePg(drizzlePg(migrationPool, { schema }), { migrationsFolder });
   } finally {
     await migrationPool.end();
   }
-  const probe = new pg.Client({ connectionString: url });
-  await probe.connect();
-  const role = await probe.query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
-  await probe.end();
-  // A superuser bypasses Row Level Security; an owner is bound by FORCE, so only the former must switch.
-  // The role is a startup option: a connection that cannot take it fails instead of running unbound.
-  const options = role.rows[0]?.rolsuper ? `-c role=${appRole}` : undefined;
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
+  // Requests run as a login role bound by Row Level Security, never as the owner that migrated.
+  const pool = new pg.Pool({ connectionString: appUrl, max: poolSize });
   pool.on('error', () => {}); // an idle client's error surfaces again on its next use
+  try {
+    await checkServingRole(pool, appUrl);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   const db = drizzlePg(pool, { schema });
   const analyze = async () => {
     const owner = new pg.Client({ connectionString: url });
