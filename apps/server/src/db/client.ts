@@ -10,8 +10,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type EnvId, type EnvScope, withEnv } from './env-scope';
+import { ClientGoneError } from './errors';
 import { isUuid } from './ids';
 import * as schema from './schema';
+import { turnGate } from './turn-gate';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -23,8 +25,18 @@ export type Database = Readonly<{
   close: () => Promise<void>;
   /** Vacuums and refreshes planner statistics as the table owner (after bulk loads; the app role may not). */
   analyze: () => Promise<void>;
-  /** A transaction bound to one environment (see env-scope.ts `withEnv`), on the driver's fastest path. */
-  inEnv: <T>(envId: EnvId, userId: string | null, work: (scope: EnvScope) => Promise<T>) => Promise<T>;
+  /**
+   * A transaction bound to one environment (see env-scope.ts `withEnv`), on the driver's fastest
+   * path, within a time budget. When `signal` aborts (the client has gone) the transaction is
+   * rolled back: a waiting one never starts, a running statement is cancelled (PostgreSQL), and
+   * the work's result is not committed (ClientGoneError).
+   */
+  inEnv: <T>(
+    envId: EnvId,
+    userId: string | null,
+    work: (scope: EnvScope) => Promise<T>,
+    signal?: AbortSignal,
+  ) => Promise<T>;
 }>;
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -42,34 +54,83 @@ export type DatabaseOptions = Readonly<{
   /** PGlite data directory; without it (and without url) an in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: how long one statement of a tenant transaction may run (SQLSTATE 57014 beyond). */
+  statementTimeoutMs?: number;
+  /** PGlite: how long a tenant transaction may wait for its turn (DatabaseBusyError beyond). */
+  queueTimeoutMs?: number;
 }>;
+
+/** A request's statement runs at most this long on PostgreSQL. */
+export const tenantStatementTimeoutMs = 5_000;
+/** Statements outside tenant transactions (guards, login, mail, maintenance) get a little longer. */
+const poolStatementTimeoutMs = 10_000;
+/** A request waits at most this long for its turn on PGlite. */
+export const pgliteQueueTimeoutMs = 5_000;
 
 /** Opens the database, applies pending migrations and drops to the application role. */
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> =>
   options.url
-    ? openPostgres(options.url, options.appUrl ?? asUser(options.url, appLoginRole), options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+    ? openPostgres(options.url, options.appUrl ?? asUser(options.url, appLoginRole), {
+        poolSize: options.poolSize ?? 10,
+        statementTimeoutMs: options.statementTimeoutMs ?? tenantStatementTimeoutMs,
+      })
+    : openPglite(options.dataDir, options.queueTimeoutMs ?? pgliteQueueTimeoutMs);
 
-const openPglite = async (dataDir: string | undefined): Promise<Database> => {
+/**
+ * PGlite runs one statement at a time in the Node thread and cannot interrupt one. Every call the
+ * app makes therefore takes a turn of one gate (first come, first served): a call that waited
+ * longer than `queueTimeoutMs` is refused (503) instead of lengthening the backlog, and a tenant
+ * transaction or the maintenance holds its turn to the end, so nothing runs between its statements.
+ */
+const gatedClient = (client: PGlite, gate: ReturnType<typeof turnGate>): PGlite =>
+  new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      const bound = value.bind(target); // PGlite keeps private fields: never call it through the proxy
+      return prop === 'query' || prop === 'exec' || prop === 'transaction'
+        ? (...args: unknown[]) => gate(() => bound(...args))
+        : bound;
+    },
+  });
+
+const openPglite = async (dataDir: string | undefined, queueTimeoutMs: number): Promise<Database> => {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const extensions = { pg_trgm };
   const client = dataDir
     ? await PGlite.create(path.join(dataDir, 'pgdata'), { extensions })
     : await PGlite.create({ extensions });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  const owner = drizzlePglite(client, { schema });
+  await migratePglite(owner, { migrationsFolder });
+  const ungated = owner as unknown as Db; // only inside a turn of the gate
   // PGlite's single user is a superuser, which Row Level Security never binds, so the session
   // switches to the application role. Unlike on a server, RESET ROLE could undo this; acceptable
   // because PGlite is embedded: one process, no network, no other login to fall back to.
   await client.exec(`SET ROLE ${appRole}`);
-  const analyze = async () => {
-    // One statement per call: VACUUM refuses to run inside the implicit block of a multi-statement exec.
-    await client.exec('RESET ROLE');
-    await client.exec('VACUUM ANALYZE');
-    await client.exec(`SET ROLE ${appRole}`);
-  };
-  const inEnv: Database['inEnv'] = (envId, userId, work) => withEnv(db as unknown as Db, envId, userId, work);
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), analyze, inEnv };
+  const gate = turnGate(queueTimeoutMs);
+  const db = drizzlePglite(gatedClient(client, gate), { schema }) as unknown as Db;
+  // One turn: no request may run between the statements, least of all as the superuser.
+  const analyze = () =>
+    gate(async () => {
+      // One statement per call: VACUUM refuses to run inside the implicit block of a multi-statement exec.
+      await client.exec('RESET ROLE');
+      try {
+        await client.exec('VACUUM ANALYZE');
+      } finally {
+        await client.exec(`SET ROLE ${appRole}`);
+      }
+    });
+  const inEnv: Database['inEnv'] = (envId, userId, work, signal) =>
+    gate(
+      () =>
+        withEnv(ungated, envId, userId, async (scope) => {
+          const result = await work(scope);
+          if (signal?.aborted) throw new ClientGoneError(); // rolls back what nobody will see
+          return result;
+        }),
+      signal,
+    );
+  return { db, kind: 'pglite', close: () => client.close(), analyze, inEnv };
 };
 
 /** The connection string with another user and no password (for trust authentication). */
@@ -103,7 +164,11 @@ const checkServingRole = async (pool: pg.Pool, appUrl: string): Promise<void> =>
   if (!row?.member) throw new Error(`${user} is not a member of ${appRole}. ${hint}`);
 };
 
-const openPostgres = async (url: string, appUrl: string, poolSize: number): Promise<Database> => {
+const openPostgres = async (
+  url: string,
+  appUrl: string,
+  { poolSize, statementTimeoutMs }: { poolSize: number; statementTimeoutMs: number },
+): Promise<Database> => {
   const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     await migratePg(drizzlePg(migrationPool, { schema }), { migrationsFolder });
@@ -111,7 +176,7 @@ const openPostgres = async (url: string, appUrl: string, poolSize: number): Prom
     await migrationPool.end();
   }
   // Requests run as a login role bound by Row Level Security, never as the owner that migrated.
-  const pool = new pg.Pool({ connectionString: appUrl, max: poolSize });
+  const pool = new pg.Pool({ connectionString: appUrl, max: poolSize, statement_timeout: poolStatementTimeoutMs });
   pool.on('error', () => {}); // an idle client's error surfaces again on its next use
   try {
     await checkServingRole(pool, appUrl);
@@ -126,24 +191,39 @@ const openPostgres = async (url: string, appUrl: string, poolSize: number): Prom
     await owner.query('VACUUM ANALYZE');
     await owner.end();
   };
-  // BEGIN and the tenant setting travel in one round trip (a simple-protocol query may hold two
-  // statements); the id is a checked uuid, so it can be a literal. Every request saves a write.
-  const inEnv: Database['inEnv'] = async (envId, userId, work) => {
+  // BEGIN, the tenant setting and the statement timeout travel in one round trip (a
+  // simple-protocol query may hold two statements); the id is a checked uuid and the timeout a
+  // number, so both can be literals. Every request saves a write.
+  const begin = (envId: string) =>
+    `BEGIN; SELECT set_config('app.env_id', '${envId}', true), set_config('statement_timeout', '${Math.trunc(statementTimeoutMs)}', true)`;
+  const inEnv: Database['inEnv'] = async (envId, userId, work, signal) => {
     if (!isUuid(envId)) throw new Error('environment id must be a uuid');
+    if (signal?.aborted) throw new ClientGoneError();
     const client = await pool.connect();
     let broken = false;
+    // The client has gone: cancel the running statement (from another connection, as the same role).
+    let cancelling: Promise<unknown> | undefined;
+    const cancel = () => {
+      const pid = (client as unknown as { processID: number }).processID;
+      cancelling = pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => {});
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
     try {
-      await client.query(`BEGIN; SELECT set_config('app.env_id', '${envId}', true)`);
+      await client.query(begin(envId));
       const tx = drizzlePg(client) as unknown as Tx;
       const result = await work({ envId, userId, tx });
+      signal?.removeEventListener('abort', cancel);
+      if (signal?.aborted) throw new ClientGoneError(); // rolls back what nobody will see
       await client.query('COMMIT');
       return result;
     } catch (error) {
+      signal?.removeEventListener('abort', cancel);
+      await cancelling; // a cancel still on its way must not hit the ROLLBACK or the next request
       // A connection that cannot even roll back is dropped, never handed to the next request.
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });
-      throw error;
+      throw signal?.aborted ? new ClientGoneError() : error;
     } finally {
       client.release(broken);
     }

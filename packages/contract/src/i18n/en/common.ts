@@ -7,6 +7,8 @@ export const common: Record<keyof typeof source, string> = {
   'common.payloadTooLarge': 'The request is too large.',
   'common.unsupportedMediaType': 'The request must be sent as JSON.',
   'common.rateLimited': 'Too many requests. Please try again in {seconds} seconds.',
+  'common.busy': 'The server is busy right now. Please try again in a few seconds.',
+  'common.queryTimeout': 'The request took too long and was cancelled. Please narrow the search or try again later.',
   'common.unauthenticated': 'Your session has expired. Please log in again.',
   'common.notFound': 'The requested item was not found.',
   'common.unknownCall': 'Unknown endpoint.',
