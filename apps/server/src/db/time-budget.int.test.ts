@@ -124,6 +124,25 @@ describe('time budget of the database', () => {
   );
 });
 
+describe('one turn at a time on PGlite', () => {
+  test.runIf(!onPostgres)(
+    'nothing runs between the statements of the maintenance, least of all as the superuser',
+    async () => {
+      let done = false;
+      const vacuum = t.deps.database.analyze().finally(() => {
+        done = true;
+      });
+      const seen = new Set<string>();
+      while (!done) {
+        const row = rowsOf<{ u: string }>(await t.db.execute(sql`select current_user as u`))[0];
+        seen.add(row?.u ?? '');
+      }
+      await vacuum;
+      expect([...seen]).toEqual(['kontor_app']);
+    },
+  );
+});
+
 describe('work stops when the client has gone', () => {
   test('a transaction whose client left before it ended is rolled back, not committed', async () => {
     const gone = new AbortController();
