@@ -56,7 +56,7 @@ export type DatabaseOptions = Readonly<{
   poolSize?: number;
   /** PostgreSQL: how long one statement of a tenant transaction may run (SQLSTATE 57014 beyond). */
   statementTimeoutMs?: number;
-  /** PGlite: how long a tenant transaction may wait for its turn (DatabaseBusyError beyond). */
+  /** PGlite: how long a database call may wait for its turn (DatabaseBusyError beyond). */
   queueTimeoutMs?: number;
 }>;
 
@@ -64,7 +64,7 @@ export type DatabaseOptions = Readonly<{
 export const tenantStatementTimeoutMs = 5_000;
 /** Statements outside tenant transactions (guards, login, mail, maintenance) get a little longer. */
 const poolStatementTimeoutMs = 10_000;
-/** A request waits at most this long for its turn on PGlite. */
+/** A database call waits at most this long for its turn on PGlite. */
 export const pgliteQueueTimeoutMs = 5_000;
 
 /** Opens the database, applies pending migrations and drops to the application role. */
@@ -201,11 +201,17 @@ const openPostgres = async (
     if (signal?.aborted) throw new ClientGoneError();
     const client = await pool.connect();
     let broken = false;
-    // The client has gone: cancel the running statement (from another connection, as the same role).
+    // The client has gone: cancel the running statement, from a connection of its own (the pool
+    // may be full of requests waiting for this one) as the same role, which PostgreSQL allows.
     let cancelling: Promise<unknown> | undefined;
     const cancel = () => {
       const pid = (client as unknown as { processID: number }).processID;
-      cancelling = pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => {});
+      const canceller = new pg.Client({ connectionString: appUrl });
+      cancelling = canceller
+        .connect()
+        .then(() => canceller.query('SELECT pg_cancel_backend($1)', [pid]))
+        .catch(() => {})
+        .finally(() => canceller.end().catch(() => {}));
     };
     signal?.addEventListener('abort', cancel, { once: true });
     try {
