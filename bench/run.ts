@@ -9,13 +9,15 @@ import { load, type Measured, post, sequential } from './scenarios';
 /**
  * `npm run bench`: generates the data set (once per database), starts the real server as a child
  * process and measures the list, form and save calls over HTTP. BENCH_TARGETS=pglite,postgres
- * (default both), BENCH_SECONDS (default 30), BENCH_PG (admin URL, default local PostgreSQL).
+ * (default both), BENCH_SECONDS (default 30), BENCH_PG (admin URL, default local PostgreSQL),
+ * BENCH_DB (database on that server, default kontor_bench), BENCH_PORT (default 3999).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(import.meta.dirname, 'out');
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const pgAdmin = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const pgDatabase = process.env.BENCH_DB ?? 'kontor_bench';
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const url = `http://127.0.0.1:${port}`;
 const log = (line: string) => console.log(line);
@@ -26,11 +28,12 @@ const prepareTarget = async (name: string): Promise<Target> => {
   if (name === 'pglite') return { name, env: { DATA_DIR: path.join(out, 'pglite') } };
   const admin = new pg.Client({ connectionString: pgAdmin });
   await admin.connect();
-  const exists = await admin.query("select 1 from pg_database where datname = 'kontor_bench'");
-  if (exists.rowCount === 0) await admin.query('CREATE DATABASE kontor_bench');
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(pgDatabase)) throw new Error(`BENCH_DB must be a plain name: ${pgDatabase}`);
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [pgDatabase]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${pgDatabase}`);
   await admin.end();
   const dbUrl = new URL(pgAdmin);
-  dbUrl.pathname = '/kontor_bench';
+  dbUrl.pathname = `/${pgDatabase}`;
   return { name: 'postgres', env: { DATABASE_URL: dbUrl.toString(), DATABASE_POOL_SIZE: '10' } };
 };
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { createBackground } from './background';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -29,6 +30,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     options.database ??
     (await openDatabase({
       url: config.databaseUrl,
+      appUrl: config.databaseAppUrl,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       poolSize: config.databasePoolSize,
     }));
@@ -57,6 +59,10 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
   };
   await syncPresets(deps);
   onEnvironmentCreated(seedEnvironmentRecords);
-  await database.db.transaction((tx) => ensureSortIndexes({ tx }, baseTypes.values()));
+  await database.db.transaction(async (tx) => {
+    // Building an index over many records may take longer than a request's statement may.
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await ensureSortIndexes({ tx }, baseTypes.values());
+  });
   return deps;
 };

@@ -13,6 +13,8 @@ const envSchema = z.object({
   HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** The login role requests are served through (not the owner); default: DATABASE_URL as kontor_app_login. */
+  DATABASE_APP_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kontor <no-reply@kontor.local>'),
@@ -32,6 +34,7 @@ export type Config = Readonly<{
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseAppUrl: string | undefined;
   databasePoolSize: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -66,6 +69,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     // npm runs workspace scripts inside their package; a relative DATA_DIR means the caller's folder.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

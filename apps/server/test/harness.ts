@@ -6,7 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type BootstrapOptions, createDeps } from '../src/bootstrap';
 import { type Config, testConfig } from '../src/config';
-import { appRole, openDatabase } from '../src/db/client';
+import { appRole, type DatabaseOptions, openDatabase } from '../src/db/client';
 import type { AppDeps } from '../src/deps';
 import type { OutgoingMail } from '../src/mail/outbox.repo';
 import type { MailTransport } from '../src/mail/transport';
@@ -37,14 +37,16 @@ export const capturingTransport = () => {
   return { transport, sent, state };
 };
 
+type DatabaseBudget = Pick<DatabaseOptions, 'statementTimeoutMs' | 'queueTimeoutMs'>;
+
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database on the
  * server named by TEST_DATABASE_URL (dropped again on close).
  */
-const freshDatabase = async () => {
+const freshDatabase = async (budget: DatabaseBudget = {}) => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ ...budget });
     // PGlite has one session: step out of the application role for the statement, then back in.
     const asSuperuser = async (statement: SQL) => {
       await database.db.execute(sql`RESET ROLE`);
@@ -54,7 +56,7 @@ const freshDatabase = async () => {
         await database.db.execute(sql.raw(`SET ROLE ${appRole}`));
       }
     };
-    return { database, asSuperuser, drop: async () => {} };
+    return { database, asSuperuser, ownerUrl: undefined, drop: async () => {} };
   }
   const name = `kontor_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -63,7 +65,7 @@ const freshDatabase = async () => {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 4, ...budget });
   const asSuperuser = async (statement: SQL) => {
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
@@ -76,6 +78,7 @@ const freshDatabase = async () => {
   return {
     database,
     asSuperuser,
+    ownerUrl: url.toString(),
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -109,12 +112,14 @@ export type StartOptions = Readonly<{
   /** Configuration overrides, e.g. `{ production: true }`. */
   config?: Partial<Config>;
   mail?: BootstrapOptions['mail'];
+  /** Shorter time budgets of the database (tests of the timeouts). */
+  database?: DatabaseBudget;
 }>;
 
 export const startTestApp = async (options: StartOptions = {}) => {
   const clock = testClock();
   const mail = capturingTransport();
-  const { database, asSuperuser, drop } = await freshDatabase();
+  const { database, asSuperuser, ownerUrl, drop } = await freshDatabase(options.database);
   const deps: AppDeps = await createDeps(
     testConfig({ appUrl: options.appUrl ?? 'http://kontor.test', ...options.config }),
     { database, transport: mail.transport, now: clock.now, log: () => {}, mail: options.mail },
@@ -180,6 +185,8 @@ export const startTestApp = async (options: StartOptions = {}) => {
      * fault injection. Never while requests run: on PGlite it switches the one shared session.
      */
     asSuperuser,
+    /** PostgreSQL only: the test database's connection string as its owner (the migrating superuser). */
+    ownerUrl,
     clock,
     mail,
     post,

@@ -40,6 +40,17 @@ export const shortText = (max = 200) => z.string().max(max);
 
 export const id = z.string().trim().min(1).max(64);
 
+/**
+ * A JSON object of at most `maxKeys` entries (zod's record has no size limit). Refused as
+ * `too_big` like a long array, so the message names the limit; checked before any use.
+ */
+export const boundedRecord = <K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V, maxKeys: number) =>
+  z.record(key, value).check((ctx) => {
+    if (Object.keys(ctx.value).length > maxKeys) {
+      ctx.issues.push({ code: 'too_big', origin: 'object', maximum: maxKeys, inclusive: true, input: ctx.value });
+    }
+  });
+
 /** Joins a zod issue path into the wire's field path notation: `positions[2].title`. */
 export const fieldPath = (path: ReadonlyArray<PropertyKey>): string =>
   path.reduce<string>((acc, part) => {

@@ -37,6 +37,7 @@ const main = async (args: string[]): Promise<number> => {
   }
   const database = await openDatabase({
     url: config.databaseUrl,
+    appUrl: config.databaseAppUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
   });
   const { db } = database;

@@ -10,8 +10,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type EnvId, type EnvScope, withEnv } from './env-scope';
+import { ClientGoneError } from './errors';
 import { isUuid } from './ids';
 import * as schema from './schema';
+import { turnGate } from './turn-gate';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -23,63 +25,165 @@ export type Database = Readonly<{
   close: () => Promise<void>;
   /** Vacuums and refreshes planner statistics as the table owner (after bulk loads; the app role may not). */
   analyze: () => Promise<void>;
-  /** A transaction bound to one environment (see env-scope.ts `withEnv`), on the driver's fastest path. */
-  inEnv: <T>(envId: EnvId, userId: string | null, work: (scope: EnvScope) => Promise<T>) => Promise<T>;
+  /**
+   * A transaction bound to one environment (see env-scope.ts `withEnv`), on the driver's fastest
+   * path, within a time budget. When `signal` aborts (the client has gone) the transaction is
+   * rolled back: a waiting one never starts, a running statement is cancelled (PostgreSQL), and
+   * the work's result is not committed (ClientGoneError).
+   */
+  inEnv: <T>(
+    envId: EnvId,
+    userId: string | null,
+    work: (scope: EnvScope) => Promise<T>,
+    signal?: AbortSignal,
+  ) => Promise<T>;
 }>;
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
 /** The role every request runs as; Row Level Security binds it (see migration 0001). */
 export const appRole = 'kontor_app';
+/** The login role (a member of kontor_app) the server connects as by default (see migration 0008). */
+export const appLoginRole = 'kontor_app_login';
 
 export type DatabaseOptions = Readonly<{
-  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  /** PostgreSQL connection string of the owner: migrations and maintenance. Without it the embedded PGlite is used. */
   url?: string;
+  /** PostgreSQL connection string requests are served through; default: `url` as kontor_app_login without password. */
+  appUrl?: string;
   /** PGlite data directory; without it (and without url) an in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: how long one statement of a tenant transaction may run (SQLSTATE 57014 beyond). */
+  statementTimeoutMs?: number;
+  /** PGlite: how long a database call may wait for its turn (DatabaseBusyError beyond). */
+  queueTimeoutMs?: number;
 }>;
+
+/** A request's statement runs at most this long on PostgreSQL. */
+export const tenantStatementTimeoutMs = 5_000;
+/** Statements outside tenant transactions (guards, login, mail, maintenance) get a little longer. */
+const poolStatementTimeoutMs = 10_000;
+/** A database call waits at most this long for its turn on PGlite. */
+export const pgliteQueueTimeoutMs = 5_000;
 
 /** Opens the database, applies pending migrations and drops to the application role. */
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> =>
-  options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  options.url
+    ? openPostgres(options.url, options.appUrl ?? asUser(options.url, appLoginRole), {
+        poolSize: options.poolSize ?? 10,
+        statementTimeoutMs: options.statementTimeoutMs ?? tenantStatementTimeoutMs,
+      })
+    : openPglite(options.dataDir, options.queueTimeoutMs ?? pgliteQueueTimeoutMs);
 
-const openPglite = async (dataDir: string | undefined): Promise<Database> => {
+/**
+ * PGlite runs one statement at a time in the Node thread and cannot interrupt one. Every call the
+ * app makes therefore takes a turn of one gate (first come, first served): a call that waited
+ * longer than `queueTimeoutMs` is refused (503) instead of lengthening the backlog, and a tenant
+ * transaction or the maintenance holds its turn to the end, so nothing runs between its statements.
+ */
+const gatedClient = (client: PGlite, gate: ReturnType<typeof turnGate>): PGlite =>
+  new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      const bound = value.bind(target); // PGlite keeps private fields: never call it through the proxy
+      return prop === 'query' || prop === 'exec' || prop === 'transaction'
+        ? (...args: unknown[]) => gate(() => bound(...args))
+        : bound;
+    },
+  });
+
+const openPglite = async (dataDir: string | undefined, queueTimeoutMs: number): Promise<Database> => {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const extensions = { pg_trgm };
   const client = dataDir
     ? await PGlite.create(path.join(dataDir, 'pgdata'), { extensions })
     : await PGlite.create({ extensions });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  // PGlite's single user is a superuser, which Row Level Security never binds.
+  const owner = drizzlePglite(client, { schema });
+  await migratePglite(owner, { migrationsFolder });
+  const ungated = owner as unknown as Db; // only inside a turn of the gate
+  // PGlite's single user is a superuser, which Row Level Security never binds, so the session
+  // switches to the application role. Unlike on a server, RESET ROLE could undo this; acceptable
+  // because PGlite is embedded: one process, no network, no other login to fall back to.
   await client.exec(`SET ROLE ${appRole}`);
-  const analyze = async () => {
-    // One statement per call: VACUUM refuses to run inside the implicit block of a multi-statement exec.
-    await client.exec('RESET ROLE');
-    await client.exec('VACUUM ANALYZE');
-    await client.exec(`SET ROLE ${appRole}`);
-  };
-  const inEnv: Database['inEnv'] = (envId, userId, work) => withEnv(db as unknown as Db, envId, userId, work);
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), analyze, inEnv };
+  const gate = turnGate(queueTimeoutMs);
+  const db = drizzlePglite(gatedClient(client, gate), { schema }) as unknown as Db;
+  // One turn: no request may run between the statements, least of all as the superuser.
+  const analyze = () =>
+    gate(async () => {
+      // One statement per call: VACUUM refuses to run inside the implicit block of a multi-statement exec.
+      await client.exec('RESET ROLE');
+      try {
+        await client.exec('VACUUM ANALYZE');
+      } finally {
+        await client.exec(`SET ROLE ${appRole}`);
+      }
+    });
+  const inEnv: Database['inEnv'] = (envId, userId, work, signal) =>
+    gate(
+      () =>
+        withEnv(ungated, envId, userId, async (scope) => {
+          const result = await work(scope);
+          if (signal?.aborted) throw new ClientGoneError(); // rolls back what nobody will see
+          return result;
+        }),
+      signal,
+    );
+  return { db, kind: 'pglite', close: () => client.close(), analyze, inEnv };
 };
 
-const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
+/** The connection string with another user and no password (for trust authentication). */
+const asUser = (url: string, user: string): string => {
+  const u = new URL(url);
+  u.username = user;
+  u.password = '';
+  return u.toString();
+};
+
+/**
+ * Refuses to serve through a role that Row Level Security would not bind: a superuser, a role
+ * that bypasses RLS or owns the tables, or one that could become such a role (SET ROLE reaches
+ * every role it is a member of).
+ */
+const checkServingRole = async (pool: pg.Pool, appUrl: string): Promise<void> => {
+  const user = new URL(appUrl).username || '(default)';
+  const hint = `Set DATABASE_APP_URL to a login role that is a member of ${appRole} (see README, Configuration).`;
+  const result = await pool
+    .query<{ unsafe: boolean; member: boolean }>(
+      `SELECT
+         exists (SELECT 1 FROM pg_roles r WHERE (r.rolsuper OR r.rolbypassrls) AND pg_has_role(current_user, r.oid, 'MEMBER'))
+         OR exists (SELECT 1 FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND pg_has_role(current_user, c.relowner, 'MEMBER')) AS unsafe,
+         pg_has_role(current_user, '${appRole}', 'USAGE') AS member`,
+    )
+    .catch((error: Error) => {
+      throw new Error(`Cannot connect to PostgreSQL as ${user}: ${error.message}. ${hint}`);
+    });
+  const row = result.rows[0];
+  if (row?.unsafe) throw new Error(`${user} is a superuser, bypasses RLS or owns the tables. ${hint}`);
+  if (!row?.member) throw new Error(`${user} is not a member of ${appRole}. ${hint}`);
+};
+
+const openPostgres = async (
+  url: string,
+  appUrl: string,
+  { poolSize, statementTimeoutMs }: { poolSize: number; statementTimeoutMs: number },
+): Promise<Database> => {
   const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     await migratePg(drizzlePg(migrationPool, { schema }), { migrationsFolder });
   } finally {
     await migrationPool.end();
   }
-  const probe = new pg.Client({ connectionString: url });
-  await probe.connect();
-  const role = await probe.query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
-  await probe.end();
-  // A superuser bypasses Row Level Security; an owner is bound by FORCE, so only the former must switch.
-  // The role is a startup option: a connection that cannot take it fails instead of running unbound.
-  const options = role.rows[0]?.rolsuper ? `-c role=${appRole}` : undefined;
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
+  // Requests run as a login role bound by Row Level Security, never as the owner that migrated.
+  const pool = new pg.Pool({ connectionString: appUrl, max: poolSize, statement_timeout: poolStatementTimeoutMs });
   pool.on('error', () => {}); // an idle client's error surfaces again on its next use
+  try {
+    await checkServingRole(pool, appUrl);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   const db = drizzlePg(pool, { schema });
   const analyze = async () => {
     const owner = new pg.Client({ connectionString: url });
@@ -87,24 +191,45 @@ const openPostgres = async (url: string, poolSize: number): Promise<Database> =>
     await owner.query('VACUUM ANALYZE');
     await owner.end();
   };
-  // BEGIN and the tenant setting travel in one round trip (a simple-protocol query may hold two
-  // statements); the id is a checked uuid, so it can be a literal. Every request saves a write.
-  const inEnv: Database['inEnv'] = async (envId, userId, work) => {
+  // BEGIN, the tenant setting and the statement timeout travel in one round trip (a
+  // simple-protocol query may hold two statements); the id is a checked uuid and the timeout a
+  // number, so both can be literals. Every request saves a write.
+  const begin = (envId: string) =>
+    `BEGIN; SELECT set_config('app.env_id', '${envId}', true), set_config('statement_timeout', '${Math.trunc(statementTimeoutMs)}', true)`;
+  const inEnv: Database['inEnv'] = async (envId, userId, work, signal) => {
     if (!isUuid(envId)) throw new Error('environment id must be a uuid');
+    if (signal?.aborted) throw new ClientGoneError();
     const client = await pool.connect();
     let broken = false;
+    // The client has gone: cancel the running statement, from a connection of its own (the pool
+    // may be full of requests waiting for this one) as the same role, which PostgreSQL allows.
+    let cancelling: Promise<unknown> | undefined;
+    const cancel = () => {
+      const pid = (client as unknown as { processID: number }).processID;
+      const canceller = new pg.Client({ connectionString: appUrl });
+      cancelling = canceller
+        .connect()
+        .then(() => canceller.query('SELECT pg_cancel_backend($1)', [pid]))
+        .catch(() => {})
+        .finally(() => canceller.end().catch(() => {}));
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
     try {
-      await client.query(`BEGIN; SELECT set_config('app.env_id', '${envId}', true)`);
+      await client.query(begin(envId));
       const tx = drizzlePg(client) as unknown as Tx;
       const result = await work({ envId, userId, tx });
+      signal?.removeEventListener('abort', cancel);
+      if (signal?.aborted) throw new ClientGoneError(); // rolls back what nobody will see
       await client.query('COMMIT');
       return result;
     } catch (error) {
+      signal?.removeEventListener('abort', cancel);
+      await cancelling; // a cancel still on its way must not hit the ROLLBACK or the next request
       // A connection that cannot even roll back is dropped, never handed to the next request.
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });
-      throw error;
+      throw signal?.aborted ? new ClientGoneError() : error;
     } finally {
       client.release(broken);
     }

@@ -17,7 +17,8 @@ export const withEnv = <T>(db: Db, envId: EnvId, userId: string | null, work: (s
 
 /**
  * Binds an open transaction to one environment (until it ends). Inside a tenant scope, use only
- * `scope.tx`: on PGlite a second query outside the transaction would wait for it forever.
+ * `scope.tx`: on PGlite a second query outside the transaction waits for the transaction's turn
+ * to end, which it never does (the query fails as busy after its wait budget).
  */
 export const enterEnv = async (tx: Tx, envId: EnvId, userId: string | null): Promise<EnvScope> => {
   await tx.execute(sql`select set_config('app.env_id', ${envId}, true)`);

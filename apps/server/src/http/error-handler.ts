@@ -1,5 +1,6 @@
 import { translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ClientGoneError, DatabaseBusyError } from '../db/errors';
 import { AppError } from './errors';
 
 const t = translator('de_sie');
@@ -45,6 +46,16 @@ export const queryLabel = (error: unknown): string | undefined => {
   return table ? `${verb} ${table}` : verb;
 };
 
+/** `error` or an error it wraps (Drizzle wraps what the driver throws) is a `kind`. */
+const hasCause = (error: unknown, kind: new () => Error): boolean => {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if (current instanceof kind) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
 /**
  * Values the database refuses although the request was well-formed JSON: a NUL character in a
  * text (22021, 22P05 in jsonb), a text where a uuid, number or date belongs, a number out of
@@ -77,7 +88,26 @@ export const installErrorHandler = (app: FastifyInstance): void => {
         data: error.errors ? { errors: error.errors } : undefined,
       });
     }
+    if (hasCause(error, DatabaseBusyError)) {
+      req.log.warn('database busy: request refused after waiting for its turn');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ status: 'error', message: t('common.busy') });
+    }
+    if (hasCause(error, ClientGoneError)) {
+      req.log.info('client gone: request rolled back');
+      return reply.status(503).send({ status: 'error', message: t('common.busy') });
+    }
     const db = databaseError(error);
+    if (db?.code === '57014') {
+      // statement_timeout (or a cancel): the request asked for more than one request may cost.
+      req.log.warn({ code: db.code }, 'statement cancelled');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ status: 'error', message: t('common.queryTimeout') });
+    }
     if (db && badValueStates.has(db.code)) {
       req.log.info({ code: db.code }, 'value refused by the database');
       return reply.status(400).send({ status: 'error', message: t('common.invalidInput') });

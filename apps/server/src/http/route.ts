@@ -64,6 +64,11 @@ export const route = <C extends Call, A extends Access>(
   const rateLimit = options.perMinute ? { max: Math.round(options.perMinute * factor), timeWindow: 60_000 } : false;
   app.post(c.path, { config: { rateLimit } }, async (req, reply) => {
     const deps = app.deps;
+    // The client closed the connection before the answer was sent: stop the request's work.
+    const gone = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
     let language: Language = defaultLanguage;
     const raw = (req.body ?? {}) as BodyOf<C>;
 
@@ -94,10 +99,15 @@ export const route = <C extends Call, A extends Access>(
     const run = () => handler(ctx as ContextFor<C, A>);
     const result =
       typeof access === 'object' && access.tx !== false
-        ? await deps.database.inEnv((ctx.env as EnvAccess).id, (ctx.user as AuthUser).id, (scope) => {
-            ctx.scope = scope;
-            return Promise.resolve(run());
-          })
+        ? await deps.database.inEnv(
+            (ctx.env as EnvAccess).id,
+            (ctx.user as AuthUser).id,
+            (scope) => {
+              ctx.scope = scope;
+              return Promise.resolve(run());
+            },
+            gone.signal,
+          )
         : await run();
 
     const payload: Record<string, unknown> = { status: 'success' };

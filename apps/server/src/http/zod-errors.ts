@@ -19,9 +19,11 @@ const messageFor = (issue: z.core.$ZodIssue, t: Translate): string => {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? t('common.fieldRequired') : t('common.fieldInvalid');
     case 'too_big':
-      return issue.origin === 'string'
-        ? t('common.fieldTooLong', { n: Number(issue.maximum) })
-        : t('common.fieldInvalid');
+      if (issue.origin === 'string') return t('common.fieldTooLong', { n: Number(issue.maximum) });
+      // Arrays and objects (boundedRecord): the count of entries.
+      if (issue.origin === 'array' || issue.origin === 'object')
+        return t('common.fieldTooMany', { n: Number(issue.maximum) });
+      return t('common.fieldInvalid');
     case 'too_small':
       if (issue.origin !== 'string') return t('common.fieldInvalid');
       return Number(issue.minimum) <= 1

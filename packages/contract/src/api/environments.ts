@@ -124,7 +124,7 @@ export type Environment = z.infer<typeof environmentSchema>;
 export const environmentUserSchema = z.object({ is_active: z.boolean(), created_at: z.string() });
 
 export const environmentDetails = call('/api/environments/details', {
-  body: z.object({ _env: z.string() }),
+  body: envScoped({}),
   data: z.object({
     environment: environmentSchema,
     environmentUser: environmentUserSchema,
@@ -144,6 +144,6 @@ export const environmentDetails = call('/api/environments/details', {
 export const heartbeatIntervalMs = 15_000;
 
 export const heartbeat = call('/api/environments/heartbeat', {
-  body: z.object({ _env: z.string(), init_date: z.string().max(60).optional() }),
+  body: envScoped({ init_date: z.string().max(60).optional() }),
   data: z.object({ envStatus: environmentStatusSchema, envLastConfigUpdate: z.string() }),
 });

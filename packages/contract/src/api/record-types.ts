@@ -55,11 +55,14 @@ export const validationSchema = z
   .partial();
 export type ValidationMap = z.infer<typeof validationSchema>;
 
-/** How a model field finds its records: the type, the columns that make up a label. */
+/** A label is made of a few fields; the model selector calls send the selector as it is. */
+export const maxSelectorColumns = 10;
+
+/** How a model field finds its records: the type, the columns (its fields) that make up a label. */
 export const selectorSchema = z.object({
   type: key,
-  columns: z.array(z.string()).optional(),
-  label: z.string().optional(),
+  columns: z.array(z.string().max(60)).max(maxSelectorColumns).optional(),
+  label: z.string().max(200).optional(),
 });
 export type Selector = z.infer<typeof selectorSchema>;
 

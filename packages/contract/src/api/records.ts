@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, envScoped } from '../call';
+import { boundedRecord, call, envScoped } from '../call';
 import {
   type Cell,
   type DataField,
@@ -16,6 +16,9 @@ export const newRecordId = 'new';
 
 const typeKey = z.string().trim().min(1).max(60);
 const formKey = z.string().trim().max(60).optional();
+
+/** A record's data on the wire: field keys to values (maps and files are bounded by the save path). */
+export const maxDataKeys = 500;
 
 /** Spec 01 §7 dynamic-records/form: the definition to render and the values to show. */
 export type RecordFormData = {
@@ -43,7 +46,7 @@ export const saveRecord = call('/api/dynamic-records/save', {
   body: envScoped({
     type: typeKey,
     id: recordIdOrNew,
-    data: z.record(z.string(), z.unknown()),
+    data: boundedRecord(z.string().max(100), z.unknown(), maxDataKeys),
     form: formKey,
     version: z.number().int().min(1).nullable().optional(),
   }),
@@ -76,6 +79,8 @@ export const maxPageSize = 100;
 export const defaultPageSize = 25;
 /** Lists never count past this many matches; the answer says `totalCapped`. */
 export const totalCap = 10_000;
+/** A list filter names at most this many of the list's cells (each one is a condition of the query). */
+export const maxFilterKeys = 20;
 
 export const simpleTableBody = envScoped({
   model: z.enum(listModels),
@@ -91,7 +96,11 @@ export const simpleTableBody = envScoped({
    * value is long and not ASCII: a 200-character name in CJK script makes about 900 characters.
    */
   cursor: z.string().max(40_000).optional(),
-  filter: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()])).optional(),
+  filter: boundedRecord(
+    z.string().max(60),
+    z.union([z.string().max(200), z.number(), z.boolean()]),
+    maxFilterKeys,
+  ).optional(),
 });
 
 export type SimpleTableRow = Record<string, unknown> & { _id: string };

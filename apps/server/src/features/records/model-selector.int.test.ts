@@ -143,9 +143,29 @@ describe('model-selector/search', () => {
       expectRefused(res, 404);
       expect(res.body.message).toBe(de('records.unknownType'));
     }
-    const res = await search({ type: 'customers', columns: ['name; drop table records'] });
+    await defineChildType(t, alpha.env, {
+      key: 'ohneLabel',
+      parent: 'customer',
+      definition: { singular: 'Ohne', plural: 'Ohne', modelSelectorLabel: [] },
+    });
+    const res = await search({ type: 'ohneLabel' });
     expectRefused(res, 400);
     expect(res.body.message).toBe('Missing label information');
+  });
+
+  test('refuses label columns that are not fields of the type', async () => {
+    for (const columns of [['name; drop table records'], ['name', 'gibtsnicht'], ['passwort']]) {
+      for (const res of [
+        await search({ type: 'customers', columns }),
+        await search({ type: 'customer', columns }),
+        await result({ type: 'customers', columns }, customers.alpha['Müller & Söhne KG'] ?? ''),
+      ]) {
+        expectRefused(res, 400);
+        expect(res.body.message).toBe(de('records.selectorUnknownColumn'));
+      }
+    }
+    // A field of the type that no list shows is a fine label column.
+    expectOk(await search({ type: 'customers', columns: ['vat_id', 'name'] }));
   });
 
   test("never shows another environment's types: a child type of A is unknown in B", async () => {

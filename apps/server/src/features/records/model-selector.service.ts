@@ -17,6 +17,11 @@ const resultLimit = 30;
 const resolve = (types: TypeCatalog, selector: Selector, t: Translate) => {
   const keys = selectableTypeKeys(types, selector.type);
   if (keys.length === 0) requireType(types, selector.type, t);
+  // A label column is a field of the selector's type(s); anything else would only cost queries.
+  const fields = new Set(keys.flatMap((k) => types.get(k)?.fields.map((f) => f.key) ?? []));
+  if (selector.columns?.some((c) => !fields.has(c))) {
+    throw new AppError('invalid', { message: t('records.selectorUnknownColumn') });
+  }
   const first = types.get(keys[0] ?? '');
   const columns = first ? labelColumns(first, selector).filter(isSortableKey) : [];
   if (!first || columns.length === 0) throw new AppError('invalid', { message: t('records.selectorMissingLabel') });

@@ -1,4 +1,4 @@
-import type { RecordType } from '@kontor/contract/api/record-types';
+import { optionsMapping, type RecordType } from '@kontor/contract/api/record-types';
 import * as api from '@kontor/contract/api/records';
 import type { BodyOf } from '@kontor/contract/call';
 import { translator } from '@kontor/contract/i18n/catalogs';
@@ -131,6 +131,26 @@ describe('rows, cells, total', () => {
   test('filters by a field value', async () => {
     const rows = rowsOf(await list({ type: 'customers', filter: { city: 'Köln' } }, beta));
     expect(rows.map((r) => r.name)).toEqual(['Bäckerei Schröder GmbH']);
+  });
+
+  test('filters by the stage column of a list that shows it', async () => {
+    expect(rowsOf(await list({ type: 'invoices', filter: { stage: 'draft' } }, beta))).toHaveLength(2);
+    expect(rowsOf(await list({ type: 'invoices', filter: { stage: 'paid' } }, beta))).toHaveLength(0);
+  });
+
+  test("refuses a filter on anything but the list's own cells", async () => {
+    // notes is a field of the type, but no cell of the list; the options column is no field.
+    const filters: Array<Record<string, string | number>> = [
+      { notes: 'x' },
+      { gibtsnicht: 'x' },
+      { [optionsMapping]: 'x' },
+      { city: 'Köln', x: 1 },
+    ];
+    for (const filter of filters) {
+      const res = await list({ type: 'customers', filter }, beta);
+      expectRefused(res, 400);
+      expect(res.body.message).toBe(de('records.unknownFilterField'));
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { isUuid } from '../../db/ids';
 import { rowsOf } from '../../db/rows';
 import { AppError } from '../../http/errors';
 import { records } from './records.table';
-import { isSortableKey, matchExpression, sortExpression, sortKindOf } from './sort-keys';
+import { isSortableKey, likeOperator, matchExpression, sortExpression, sortKindOf } from './sort-keys';
 
 type Body = z.output<typeof simpleTableBody>;
 
@@ -64,13 +64,15 @@ const decodeCursor = (
 
 /**
  * A filter compares like sorting does (case and umlauts folded), through the field's sort key, so
- * the sort index of the field serves it. Number fields compare as numbers.
+ * the sort index of the field serves it. Number fields compare as numbers; the stage is the
+ * record's own column.
  */
 const filterCondition = (type: RecordType, key: string, value: string | number | boolean): SQL => {
+  if (key === 'stage') return sql`${records.stage} = ${String(value)}`;
   if (sortKindOf(type, key) === 'num' && Number.isFinite(Number(value)) && String(value).trim() !== '') {
     return sql`${sortExpression(key, 'num')} = ${Number(value)}`;
   }
-  return sql`${sortExpression(key, 'text')} = sort_key_text(jsonb_build_object(${key}::text, ${String(value)}::text), ${key}::text)`;
+  return sql`${sortExpression(key, 'text')} = kontor.sort_key_text(jsonb_build_object(${key}::text, ${String(value)}::text), ${key}::text)`;
 };
 
 /** The row's cell values as one small JSON object (keys match the safe pattern, so they are inlined). */
@@ -107,16 +109,12 @@ const neededKeys = (list: List): string[] => {
 };
 
 /**
- * One page of a record list: search over the list's searchable cells (trigram-indexed), sort on a
- * sortable cell (expression-indexed, id as tie-break), offset pages or a keyset cursor for deep
- * pages, and a total that stops counting at 10,000.
+ * The one statement behind a page of a record list: search over the list's searchable cells
+ * (trigram-indexed), sort on a sortable cell (expression-indexed, id as tie-break), offset pages
+ * or a keyset cursor for deep pages, and a total that stops counting at 10,000. Exported so tests
+ * can ask the planner how it runs (EXPLAIN).
  */
-export const recordListPage = async (
-  scope: EnvScope,
-  type: RecordType,
-  body: Body,
-  t: Translate,
-): Promise<SimpleTableData> => {
+export const recordListQuery = (scope: EnvScope, type: RecordType, body: Body, t: Translate) => {
   const list = requireList(type, body.list, t);
   const pageSize = body.pageSize ?? defaultPageSize;
 
@@ -135,11 +133,14 @@ export const recordListPage = async (
     const pattern = likePattern(search);
     const cells = list.cells.filter((c) => c.searchable && isSortableKey(c.mapping));
     const exact = cells.map((c) => sql`${matchExpression(c.mapping)} like ${pattern}`);
-    conditions.push(sql`${records.searchText} like ${pattern}`);
+    conditions.push(sql`${records.searchText} ${likeOperator} ${pattern}`);
     conditions.push(exact.length > 0 ? sql`(${sql.join(exact, sql` or `)})` : sql`false`);
   }
+  // Only the list's own cells filter: each key is a condition, and an unknown one is a mistake.
+  const filterable = new Set(list.cells.map((c) => c.mapping).filter((m) => m !== optionsMapping && isSortableKey(m)));
   for (const [key, value] of Object.entries(body.filter ?? {})) {
-    if (isSortableKey(key)) conditions.push(filterCondition(type, key, value));
+    if (!filterable.has(key)) throw new AppError('invalid', { message: t('records.unknownFilterField') });
+    conditions.push(filterCondition(type, key, value));
   }
   const where = whereEnv(scope, records, ...conditions);
 
@@ -192,6 +193,17 @@ export const recordListPage = async (
           left join lateral (${page}) p on true`
       : page;
   }
+  return { query, list, keys, pageSize, sort, dir, sortKey, counted };
+};
+
+/** One page of a record list (see recordListQuery). */
+export const recordListPage = async (
+  scope: EnvScope,
+  type: RecordType,
+  body: Body,
+  t: Translate,
+): Promise<SimpleTableData> => {
+  const { query, list, keys, pageSize, sort, dir, sortKey, counted } = recordListQuery(scope, type, body, t);
   const all = rowsOf<{
     total?: number;
     id: string | null;

@@ -13,17 +13,24 @@ export const sortKindOf = (type: RecordType, fieldKey: string): SortKind => {
 };
 
 /**
- * The sort expression of a field, written exactly as the expression index of migration 0005
- * (`ensure_record_sort_index`) so the planner can walk the index. Text sorts by `sort_key_text`:
- * lower case, umlauts as their base letter (DIN 5007-1), the first 200 characters; numbers by
- * `sort_key_num`, empty as a very small number. Both are LEAKPROOF, so keyset conditions stay index
- * conditions under Row Level Security. Keys are inlined as literals because an index never matches
- * a bound parameter; only keys of the safe pattern pass.
+ * The sort expression of a field, written exactly as the expression index of migration 0009
+ * (`ensure_record_sort_index`) so the planner can walk the index. Text sorts by
+ * `kontor.sort_key_text`: lower case, umlauts as their base letter (DIN 5007-1), the first 200
+ * characters; numbers by `kontor.sort_key_num`, empty as a very small number. Both are (made of)
+ * LEAKPROOF functions of the product's schema, so keyset and filter conditions stay index
+ * conditions under Row Level Security. Keys are inlined as literals because an index never
+ * matches a bound parameter; only keys of the safe pattern pass.
  */
 export const sortExpression = (fieldKey: string, kind: SortKind): SQL => {
   if (!safeKey.test(fieldKey)) throw new Error(`unsafe sort key ${fieldKey}`);
-  return sql.raw(`sort_key_${kind}("records"."data", '${fieldKey}')`);
+  return sql.raw(`kontor.sort_key_${kind}("records"."data", '${fieldKey}')`);
 };
+
+/**
+ * `text LIKE pattern` through the product's leakproof operator (migration 0009): under Row Level
+ * Security the trigram index can serve it, which pg_catalog's LIKE (not leakproof) cannot.
+ */
+export const likeOperator = sql.raw('OPERATOR(kontor.~~)');
 
 /** The lower-cased text of a field, for substring search (umlauts kept: 'mü' finds 'Müller'). */
 export const matchExpression = (fieldKey: string): SQL => {

@@ -7,6 +7,9 @@ export const common: Record<keyof typeof source, string> = {
   'common.payloadTooLarge': 'Die Anfrage ist zu groß.',
   'common.unsupportedMediaType': 'Die Anfrage muss als JSON gesendet werden.',
   'common.rateLimited': 'Zu viele Anfragen. Bitte versuch es in {seconds} Sekunden noch einmal.',
+  'common.busy': 'Der Server ist gerade ausgelastet. Bitte versuche es in einigen Sekunden erneut.',
+  'common.queryTimeout':
+    'Die Anfrage hat zu lange gedauert und wurde abgebrochen. Bitte schränke die Suche ein oder versuche es später erneut.',
   'common.unauthenticated': 'Deine Sitzung ist abgelaufen. Bitte logge dich erneut ein.',
   'common.notFound': 'Der angefragte Eintrag wurde nicht gefunden.',
   'common.unknownCall': 'Unbekannte Schnittstelle.',
@@ -17,6 +20,7 @@ export const common: Record<keyof typeof source, string> = {
   'common.fieldInvalid': 'Der angegebene Wert ist ungültig.',
   'common.fieldTooLong': 'Es dürfen höchstens {n} Zeichen angegeben werden',
   'common.fieldTooShort': 'Es müssen mindestens {n} Zeichen angegeben werden',
+  'common.fieldTooMany': 'Du darfst höchstens {n} Einträge angeben.',
   'common.cancel': 'Abbrechen',
   'common.back': 'Zurück',
   'common.save': 'Speichern',

@@ -6,6 +6,9 @@ export const common = {
   'common.payloadTooLarge': 'Die Anfrage ist zu groß.',
   'common.unsupportedMediaType': 'Die Anfrage muss als JSON gesendet werden.',
   'common.rateLimited': 'Zu viele Anfragen. Bitte versuchen Sie es in {seconds} Sekunden erneut.',
+  'common.busy': 'Der Server ist gerade ausgelastet. Bitte versuchen Sie es in einigen Sekunden erneut.',
+  'common.queryTimeout':
+    'Die Anfrage hat zu lange gedauert und wurde abgebrochen. Bitte schränken Sie die Suche ein oder versuchen Sie es später erneut.',
   'common.unauthenticated': 'Ihre Sitzung ist abgelaufen. Bitte loggen Sie sich erneut ein.',
   'common.notFound': 'Der angefragte Eintrag wurde nicht gefunden.',
   'common.unknownCall': 'Unbekannte Schnittstelle.',
@@ -16,6 +19,7 @@ export const common = {
   'common.fieldInvalid': 'Der angegebene Wert ist ungültig.',
   'common.fieldTooLong': 'Es dürfen maximal {n} Zeichen angegeben werden',
   'common.fieldTooShort': 'Es müssen mindestens {n} Zeichen angegeben werden',
+  'common.fieldTooMany': 'Es dürfen höchstens {n} Einträge angegeben werden.',
   'common.cancel': 'Abbrechen',
   'common.back': 'Zurück',
   'common.save': 'Speichern',
