@@ -1,0 +1,20 @@
+import type { Content } from 'pdfmake/interfaces';
+import { mmToPt } from '../page-geometry';
+import type { BlockRenderer } from './block';
+
+/** A paragraph with placeholders; one that comes out empty (an empty intro field) is left out. */
+export const textContent = (text: string, fontSize: number, style: 'normal' | 'small' | 'bold'): Content[] =>
+  text.trim() === ''
+    ? []
+    : [
+        {
+          text,
+          fontSize: style === 'small' ? fontSize - 1.5 : fontSize,
+          bold: style === 'bold',
+          margin: [0, 0, 0, mmToPt(4)],
+        },
+      ];
+
+export const renderText: BlockRenderer<'text'> = (block, { format, fontSize }) => ({
+  flow: textContent(format.fill(block.text), fontSize, block.style),
+});
