@@ -53,12 +53,43 @@ const loadFonts = (): Map<string, Buffer> => {
   return new Map(Object.values(roboto).map((file) => [file, fs.readFileSync(path.join(dir, file))]));
 };
 
+type Fontkit = Record<string, unknown> & { create: (data: Uint8Array, postscriptName?: string) => unknown };
+
+/**
+ * Parsing a font's tables (fontkit) is most of a small document's render time, and pdfkit parses
+ * anew for every document. A parsed font is read-only to pdfkit (each document keeps its own
+ * subset), so pdfkit gets a fontkit whose `create` remembers what it parsed from our font buffers
+ * (other buffers pass through). fontkit's exports are getters, so the wrapper is put into the
+ * module cache before pdfkit first requires fontkit; if pdfkit was loaded earlier, fonts are
+ * simply parsed per document.
+ */
+const shareParsedFonts = (buffers: ReadonlySet<Uint8Array>): void => {
+  const fontkitPath = createRequire(require.resolve('pdfkit')).resolve('fontkit');
+  const original = require(fontkitPath) as Fontkit;
+  const entry = require.cache[fontkitPath];
+  if (!entry || require.cache[require.resolve('pdfkit')]) return;
+  const parsed = new Map<string, unknown>();
+  const ids = new Map<Uint8Array, number>([...buffers].map((buffer, i) => [buffer, i]));
+  const wrapper: Fontkit = {
+    ...Object.fromEntries(Object.keys(original).map((key) => [key, original[key]])),
+    create: (data, postscriptName) => {
+      const id = ids.get(data);
+      if (id === undefined) return original.create(data, postscriptName);
+      const key = `${id}\u0000${postscriptName ?? ''}`;
+      if (!parsed.has(key)) parsed.set(key, original.create(data, postscriptName));
+      return parsed.get(key);
+    },
+  };
+  entry.exports = wrapper;
+};
+
 let printer: PrinterInstance | null = null;
 
 /** The shared printer, made on first use. Rendering is synchronous after the (no-op) URL step. */
 const sharedPrinter = (): PrinterInstance => {
   if (printer) return printer;
   const fonts = loadFonts();
+  shareParsedFonts(new Set(fonts.values()));
   const vfs: VirtualFs = {
     existsSync: (file) => fonts.has(file),
     readFileSync: (file) => {
