@@ -82,20 +82,33 @@ export const documentDefinition = (input: PdfDocumentInput, { pagination }: Docu
     renderBlock(block, { input, format, geometry, fontSize, blockIndex, pagination }),
   );
   const firstPage = outputs.flatMap((output) => output.firstPage ?? []);
-  const flow = composeFlow(outputs);
-  const footers = outputs.flatMap((output) => (output.footer ? [output.footer] : []));
-  const images = Object.assign({}, ...outputs.map((output) => output.images ?? {}));
   const { margins } = geometry;
   // The probe keeps room for the carry rows that will close and open each page (positions-table.ts);
   // page 1's flow still starts where it will in the end.
   const reserve = pagination.kind === 'probe' ? carryRowReserve(fontSize) : 0;
   const top = margins.top + reserve;
+  const spacer = firstPage.length > 0 ? [firstPageSpacer(geometry, top)] : [];
+  const pageMargins: [number, number, number, number] = [margins.left, top, margins.right, margins.bottom + reserve];
   const header = page.runningHeader;
   const createdAt = new Date(input.meta.createdAt);
 
+  if (pagination.kind === 'probe') {
+    // Only what can move a table row: the flow up to the last positions table. Page 1's fixed
+    // parts, header, footer and marks sit outside the flow.
+    const lastTable = input.template.blocks.findLastIndex((block) => block.kind === 'positionsTable');
+    return {
+      pageSize: 'A4',
+      pageMargins,
+      defaultStyle: { font: fontFamily, fontSize, lineHeight: 1.15 },
+      content: [...spacer, ...composeFlow(outputs.slice(0, lastTable + 1))],
+    };
+  }
+
+  const footers = outputs.flatMap((output) => (output.footer ? [output.footer] : []));
+  const images = Object.assign({}, ...outputs.map((output) => output.images ?? {}));
   return {
     pageSize: 'A4',
-    pageMargins: [margins.left, top, margins.right, margins.bottom + reserve],
+    pageMargins,
     info: {
       title: input.meta.title,
       author: input.company.name,
@@ -106,7 +119,7 @@ export const documentDefinition = (input: PdfDocumentInput, { pagination }: Docu
     },
     defaultStyle: { font: fontFamily, fontSize, lineHeight: 1.15, color: colors.text },
     images,
-    content: [...firstPage, ...(firstPage.length > 0 ? [firstPageSpacer(geometry, top)] : []), ...flow],
+    content: [...firstPage, ...spacer, ...composeFlow(outputs)],
     background: (current) => (current === 1 && page.foldMarks ? foldMarks(geometry) : null),
     header: (current, pages) =>
       header && current >= header.fromPage

@@ -1,0 +1,38 @@
+import { collectBytes, printDocument } from '../apps/server/src/pdf/pdfmake-printer';
+import { renderPdf } from '../apps/server/src/pdf/render-pdf';
+import { sampleInput, samplePositions } from '../apps/server/test/pdf-samples';
+import { sequential } from './scenarios';
+
+/**
+ * `npm run pdf -w @kontor/bench`: renders the sample invoice (logo, GiroCode, PDF_POSITIONS
+ * positions, default 50) PDF_RUNS times (default 100) and, in the same run, a one-line document
+ * through the same pdfmake printer as the baseline, so the figure reads as a ratio that holds
+ * across machines. Target: median ≤ 150 ms for 50 positions.
+ */
+const runs = Number(process.env.PDF_RUNS ?? 100);
+const positions = Number(process.env.PDF_POSITIONS ?? 50);
+const target = 150;
+const log = (line: string) => console.log(line);
+
+const invoice = sampleInput({ positions: samplePositions(positions) });
+const trivial = async () => {
+  await collectBytes(await printDocument({ content: 'Rechnung RE-2024-0042', defaultStyle: { font: 'Roboto' } }));
+};
+const render = async () => {
+  await renderPdf(invoice);
+};
+
+// Warm-up: fonts, JIT.
+for (let i = 0; i < 10; i++) {
+  await trivial();
+  await render();
+}
+
+const baseline = await sequential(runs, trivial);
+const measured = await sequential(runs, render);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+log(`PDF-Rechnung mit ${positions} Positionen, ${runs} Durchläufe`);
+log(`  Rechnung:    Median ${ms(measured.median)}, p95 ${ms(measured.p95)}`);
+log(`  Grundlinie:  Median ${ms(baseline.median)}, p95 ${ms(baseline.p95)} (einzeiliges pdfmake-Dokument)`);
+log(`  Verhältnis:  ${(measured.median / baseline.median).toFixed(1)} × Grundlinie (Median)`);
+log(`  Ziel Median ≤ ${target} ms: ${measured.median <= target ? 'erreicht' : 'verfehlt'}`);
