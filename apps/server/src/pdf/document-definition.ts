@@ -134,9 +134,9 @@ export const documentDefinition = (input: PdfDocumentInput, { pagination }: Docu
           }
         : null,
     footer: (current, pages) => ({
-      margin: [margins.left, mmToPt(6), margins.right, 0],
+      margin: [margins.left, mmToPt(2), margins.right, 0],
       stack: [
-        ...(page.pageNumbersInFooter
+        ...(page.pageNumbersInFooter && !(header && current >= header.fromPage)
           ? [
               {
                 text: pageLabel({ page: current, pages }),

@@ -11,7 +11,7 @@ describe('exportTemplateSchema', () => {
     expect(template.page).toEqual({
       size: 'A4',
       din5008Form: 'B',
-      margins: { left: 25, right: 20, top: 25, bottom: 28 },
+      margins: { left: 25, right: 20, top: 25, bottom: 30 },
       foldMarks: true,
       fontSize: 10,
       runningHeader: null,

@@ -120,7 +120,7 @@ export const pageSettingsSchema = z.object({
       left: mm(60).default(25),
       right: mm(60).default(20),
       top: mm(80).default(25),
-      bottom: mm(80).default(28),
+      bottom: mm(80).default(30),
     })
     .prefault({}),
   /** Fold marks (105 mm, 210 mm for form B) and the hole mark (148.5 mm) on the first page. */
@@ -131,7 +131,7 @@ export const pageSettingsSchema = z.object({
     .object({ text: text(200), fromPage: z.number().int().min(1).max(2).default(2) })
     .nullable()
     .default(null),
-  /** "Seite x von y" in the footer of every page. */
+  /** "Seite x von y" in the footer of every page the running header does not number already. */
   pageNumbersInFooter: z.boolean().default(true),
 });
 export type PageSettings = z.output<typeof pageSettingsSchema>;

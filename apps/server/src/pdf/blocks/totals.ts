@@ -22,7 +22,7 @@ export const renderTotals: BlockRenderer<'totals'> = (block, { input, format, fo
     flow: [
       {
         unbreakable: true,
-        margin: [0, mmToPt(2), 0, mmToPt(6)],
+        margin: [0, mmToPt(1), 0, mmToPt(5)],
         columns: [
           { width: '*', text: '' },
           {
