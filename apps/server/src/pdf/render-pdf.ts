@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { positionRowId } from './blocks/positions-table';
+import { positionRowId, tableRows } from './blocks/positions-table';
 import { documentDefinition } from './document-definition';
 import type { PdfDocumentInput } from './pdf-input';
 import { collectBytes, type PdfKitDocument, printDocument } from './pdfmake-printer';
@@ -24,7 +24,7 @@ const tableRowIds = (input: PdfDocumentInput): Set<string> =>
   new Set(
     input.template.blocks.flatMap((block, blockIndex) =>
       block.kind === 'positionsTable' && block.carryForward
-        ? input.positions.map((_, rowIndex) => positionRowId(blockIndex, rowIndex))
+        ? tableRows(input.positions).map((_, rowIndex) => positionRowId(blockIndex, rowIndex))
         : [],
     ),
   );

@@ -92,6 +92,43 @@ const taxBasisLines = (block: BlockOf<'positionsTable'>, { input, format, fontSi
   ];
 };
 
+/**
+ * A position's title in pieces of at most 12 lines and 600 characters, split at line ends or
+ * spaces. Rows may not break across pages (a carry row must never sit inside a position), and
+ * pdfmake drops a row taller than a page; continuation rows of a long title avoid both.
+ */
+export const titlePieces = (title: string, maxChars = 600, maxLines = 12): string[] => {
+  const lines = title.split('\n').flatMap((line) => {
+    const parts: string[] = [];
+    let rest = line;
+    while (rest.length > maxChars) {
+      const space = rest.lastIndexOf(' ', maxChars);
+      const cut = space > maxChars / 2 ? space : maxChars;
+      parts.push(rest.slice(0, cut));
+      rest = rest.slice(cut).trimStart();
+    }
+    return [...parts, rest];
+  });
+  const pieces: string[][] = [];
+  for (const line of lines) {
+    const current = pieces.at(-1);
+    const size = current ? current.join('\n').length + 1 + line.length : Number.POSITIVE_INFINITY;
+    if (current && current.length < maxLines && size <= maxChars) current.push(line);
+    else pieces.push([line]);
+  }
+  return pieces.map((piece) => piece.join('\n'));
+};
+
+/** The table's rows: each position, and continuation rows for the rest of a long title. */
+export const tableRows = (rows: readonly PdfPositionRow[]): PdfPositionRow[] =>
+  rows.flatMap((row) =>
+    titlePieces(row.title).map((title, k) =>
+      k === 0
+        ? { ...row, title }
+        : { pos: '', title, quantity: null, unit: null, priceSingleCents: null, priceFullCents: null },
+    ),
+  );
+
 /** Consecutive rows that share a page, in order. */
 const chunksByPage = (pages: readonly number[]): number[][] => {
   const chunks: number[][] = [];
@@ -106,7 +143,7 @@ const chunksByPage = (pages: readonly number[]): number[][] => {
 export const renderPositionsTable: BlockRenderer<'positionsTable'> = (block, context) => {
   const { input, format, fontSize, pagination, blockIndex } = context;
   const { labels } = block;
-  const rows = input.positions;
+  const rows = tableRows(input.positions);
   const cells = (row: PdfPositionRow, i: number): TableCell[] => [
     // The probe's marker cell must not be empty: pdfmake reports only nodes with content.
     pagination.kind === 'probe' ? { text: row.pos || ' ', id: positionRowId(blockIndex, i) } : { text: row.pos },
