@@ -16,9 +16,13 @@ describe('renderPdf: a three-position invoice with 19 % and 7 %', async () => {
   const [page, ...rest] = await readPdf(bytes);
   const first = page as PdfPage;
 
-  test('is a one-page PDF', () => {
+  test('is a one-page PDF with its fonts embedded as subsets', () => {
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(rest).toHaveLength(0);
+    const raw = bytes.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+Roboto-Regular/);
+    expect(raw).toContain('/FontFile2');
+    expect(raw).not.toContain('Helvetica');
   });
 
   test('prints the summary of positions.ts to the cent, in German notation', () => {
