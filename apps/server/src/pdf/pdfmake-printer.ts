@@ -53,33 +53,49 @@ const loadFonts = (): Map<string, Buffer> => {
   return new Map(Object.values(roboto).map((file) => [file, fs.readFileSync(path.join(dir, file))]));
 };
 
-type Fontkit = Record<string, unknown> & { create: (data: Uint8Array, postscriptName?: string) => unknown };
+const sharing = Symbol.for('kontor.pdf.shareParsedFonts');
+
+type Fontkit = Record<string, unknown> & {
+  create: (data: Uint8Array, postscriptName?: string) => unknown;
+  [sharing]?: (buffers: Iterable<Uint8Array>) => void;
+};
 
 /**
  * Parsing a font's tables (fontkit) is most of a small document's render time, and pdfkit parses
  * anew for every document. A parsed font is read-only to pdfkit (each document keeps its own
  * subset), so pdfkit gets a fontkit whose `create` remembers what it parsed from our font buffers
  * (other buffers pass through). fontkit's exports are getters, so the wrapper is put into the
- * module cache before pdfkit first requires fontkit; if pdfkit was loaded earlier, fonts are
- * simply parsed per document.
+ * module cache before pdfkit first requires fontkit; a later printer (a fresh module instance, as
+ * in tests) registers its buffers with the wrapper already there. If pdfkit was loaded by someone
+ * else first, fonts are simply parsed per document.
  */
-const shareParsedFonts = (buffers: ReadonlySet<Uint8Array>): void => {
+const shareParsedFonts = (buffers: Iterable<Uint8Array>): void => {
   const fontkitPath = createRequire(require.resolve('pdfkit')).resolve('fontkit');
-  const original = require(fontkitPath) as Fontkit;
+  const loaded = require(fontkitPath) as Fontkit;
+  const share = loaded[sharing];
+  if (share) {
+    share(buffers);
+    return;
+  }
   const entry = require.cache[fontkitPath];
   if (!entry || require.cache[require.resolve('pdfkit')]) return;
-  const parsed = new Map<string, unknown>();
-  const ids = new Map<Uint8Array, number>([...buffers].map((buffer, i) => [buffer, i]));
+  const shared = new WeakSet<Uint8Array>();
+  const parsed = new WeakMap<Uint8Array, Map<string, unknown>>();
   const wrapper: Fontkit = {
-    ...Object.fromEntries(Object.keys(original).map((key) => [key, original[key]])),
+    ...Object.fromEntries(Object.keys(loaded).map((key) => [key, loaded[key]])),
     create: (data, postscriptName) => {
-      const id = ids.get(data);
-      if (id === undefined) return original.create(data, postscriptName);
-      const key = `${id}\u0000${postscriptName ?? ''}`;
-      if (!parsed.has(key)) parsed.set(key, original.create(data, postscriptName));
-      return parsed.get(key);
+      if (!shared.has(data)) return loaded.create(data, postscriptName);
+      const fonts = parsed.get(data) ?? new Map<string, unknown>();
+      parsed.set(data, fonts);
+      const key = postscriptName ?? '';
+      if (!fonts.has(key)) fonts.set(key, loaded.create(data, postscriptName));
+      return fonts.get(key);
+    },
+    [sharing]: (more) => {
+      for (const buffer of more) shared.add(buffer);
     },
   };
+  wrapper[sharing]?.(buffers);
   entry.exports = wrapper;
 };
 
@@ -89,7 +105,7 @@ let printer: PrinterInstance | null = null;
 const sharedPrinter = (): PrinterInstance => {
   if (printer) return printer;
   const fonts = loadFonts();
-  shareParsedFonts(new Set(fonts.values()));
+  shareParsedFonts(fonts.values());
   const vfs: VirtualFs = {
     existsSync: (file) => fonts.has(file),
     readFileSync: (file) => {
