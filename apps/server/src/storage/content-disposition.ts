@@ -31,8 +31,9 @@ const encodeRfc8187 = (value: string): string =>
  */
 export const contentDisposition = (filename: string, inline = false): string => {
   const clean =
-    filename
-      .replace(/[\u0000-\u001f\u007f]/g, '')
+    Array.from(filename)
+      .filter((c) => c >= ' ' && c !== '\u007f')
+      .join('')
       .split(/[/\\]/)
       .pop()
       ?.trim()
