@@ -50,6 +50,8 @@ import type { S3Settings } from './storage-url';
 
 export type S3StorageOptions = Readonly<{ now?: () => Date }>;
 
+export type S3Storage = Storage & { readonly driver: 's3' };
+
 const clientFor = (settings: S3Settings, endpoint: string) =>
   new S3Client({
     endpoint,
@@ -68,7 +70,7 @@ const httpStatus = (error: unknown) =>
   error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
 const unquote = (etag: string | undefined) => (etag ?? '').replace(/"/g, '');
 
-export const createS3Storage = (settings: S3Settings, options: S3StorageOptions = {}): Storage => {
+export const createS3Storage = (settings: S3Settings, options: S3StorageOptions = {}): S3Storage => {
   const client = clientFor(settings, settings.endpoint);
   const signer = settings.publicEndpoint ? clientFor(settings, settings.publicEndpoint) : client;
   const now = options.now ?? (() => new Date());
@@ -168,7 +170,7 @@ export const createS3Storage = (settings: S3Settings, options: S3StorageOptions 
     return aborted;
   };
 
-  const storage: Storage = {
+  const storage: S3Storage = {
     driver: 's3',
 
     async put(key, body, { size, contentType }) {
