@@ -202,7 +202,8 @@ export const createLocalStorage = (options: LocalStorageOptions): LocalStorage =
       try {
         await pipeline(toReadable(body), exactLength(size), writeAt(handle, headerSize));
         await handle.write(encodeHeader({ contentType, etag, size }), 0, headerSize, 0);
-        await handle.sync();
+        // fdatasync: data and size on disk before the rename makes them visible.
+        await handle.datasync();
         const stat = await handle.stat();
         await handle.close();
         await commit(temp, key);
@@ -306,12 +307,14 @@ export const createLocalStorage = (options: LocalStorageOptions): LocalStorage =
             exactLength(expected),
             writeAt(handle, headerSize + (partNumber - 1) * upload.partSize),
           );
-          await handle.sync();
+          // A part acknowledged is on disk, as with S3; its marker needs no flush of its own
+          // (lost in a crash, the part is merely sent again).
+          await handle.datasync();
         } finally {
           await handle.close();
         }
         const part: UploadedPart = { partNumber, size: expected, etag: newEtag() };
-        await writeFileAtomic(marker, JSON.stringify({ size: part.size, etag: part.etag }), tmpPath()).catch(
+        await writeFileAtomic(marker, JSON.stringify({ size: part.size, etag: part.etag }), tmpPath(), false).catch(
           (error: unknown) => {
             if (isMissing(error)) throw new StorageError('upload_not_found', 'upload was aborted');
             throw error;
@@ -503,11 +506,11 @@ const writeAt = (handle: fsp.FileHandle, position: number): Writable => {
   });
 };
 
-const writeFileAtomic = async (file: string, content: string, temp: string) => {
+const writeFileAtomic = async (file: string, content: string, temp: string, durable = true) => {
   const handle = await fsp.open(temp, 'wx', 0o600);
   try {
     await handle.writeFile(content);
-    await handle.sync();
+    if (durable) await handle.datasync();
   } finally {
     await handle.close();
   }
