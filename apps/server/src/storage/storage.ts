@@ -124,7 +124,10 @@ export interface Storage {
   /** A short-lived URL that reads exactly this object, as an attachment named `filename`. */
   signedGetUrl(key: string, options: SignedGetOptions): Promise<string>;
 
-  /** A short-lived URL that writes exactly `size` bytes to exactly this key, once per request. */
+  /**
+   * A short-lived URL that writes exactly `size` bytes to exactly this key. Usable again until it
+   * expires (a failed PUT may be retried), so keep the lifetime short.
+   */
   signedPutUrl(key: string, options: PutOptions & { expiresInSeconds: number }): Promise<SignedUpload>;
 
   /** A short-lived URL for one part of a resumable upload, bound to the part's exact size. */
