@@ -28,14 +28,6 @@ describe('file URL tokens', () => {
     for (let i = 0; i < token.length; i++) {
       const c = token[i] === 'A' ? 'B' : 'A';
       const tampered = token.slice(0, i) + c + token.slice(i + 1);
-      // A changed last character can leave the decoded MAC equal (base64url's spare bits).
-      if (
-        Buffer.from(tampered.split('.')[1] ?? '', 'base64url').equals(
-          Buffer.from(token.split('.')[1] ?? '', 'base64url'),
-        ) &&
-        tampered.split('.')[0] === token.split('.')[0]
-      )
-        continue;
       expect(verifyFileToken(secret, tampered, now).ok, `position ${i}`).toBe(false);
     }
   });

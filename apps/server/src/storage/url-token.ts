@@ -58,8 +58,9 @@ export const verifyFileToken = (secret: string, token: string, now: Date): Token
   const dot = token.indexOf('.');
   if (dot <= 0 || token.length > 8192) return { ok: false, reason: 'malformed' };
   const payload = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = mac(secret, payload);
+  // Compared as text: base64url's spare bits would let two spellings decode to one MAC.
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(mac(secret, payload).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
   let parsed: unknown;
   try {
