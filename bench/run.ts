@@ -45,6 +45,8 @@ const withEnv = (extra: Record<string, string>) => ({
   NODE_ENV: 'production',
   // Production refuses to start without a mail transport; the scenarios send no mail.
   SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:9',
+  // …nor without a key for signed file URLs.
+  FILE_URL_SECRET: process.env.FILE_URL_SECRET ?? 'bench-file-url-secret-not-for-real-use',
 });
 
 const startServer = async (target: Target): Promise<ChildProcess> => {

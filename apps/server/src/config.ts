@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl, type S3Settings } from './storage/storage-url';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -27,6 +28,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Multiplies every per-minute rate limit; end-to-end tests from one address raise it. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(10_000).default(1),
+  /** S3-compatible file storage (storage/storage-url.ts); without it files live under DATA_DIR/files. */
+  STORAGE_URL: z.string().optional(),
+  /** HMAC key of the local driver's signed file URLs; generated under DATA_DIR outside production. */
+  FILE_URL_SECRET: z.string().min(32, 'at least 32 characters').optional(),
 });
 
 export type Config = Readonly<{
@@ -47,6 +52,9 @@ export type Config = Readonly<{
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. Never `true`. */
   trustProxy: false | number | string[];
   rateLimitFactor: number;
+  /** S3 settings from STORAGE_URL; undefined: the local driver under DATA_DIR/files. */
+  s3: S3Settings | undefined;
+  fileUrlSecret: string | undefined;
 }>;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -62,6 +70,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (production && !e.SMTP_URL) problems.push('  SMTP_URL: required in production');
   const trustProxy = parseTrustProxy(e.TRUST_PROXY ?? '');
   if ('error' in trustProxy) problems.push(`  TRUST_PROXY: ${trustProxy.error}`);
+  const storage = e.STORAGE_URL ? parseStorageUrl(e.STORAGE_URL) : undefined;
+  if (storage && 'error' in storage) problems.push(`  STORAGE_URL: ${storage.error}`);
+  // A secret generated on the machine would differ between instances and vanish with a container.
+  if (production && !e.STORAGE_URL && !e.FILE_URL_SECRET) {
+    problems.push('  FILE_URL_SECRET: required in production with the local file storage');
+  }
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     port: e.PORT,
@@ -82,6 +96,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: 'error' in trustProxy ? false : trustProxy.value,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    s3: storage && 'value' in storage ? storage.value : undefined,
+    fileUrlSecret: e.FILE_URL_SECRET || undefined,
   };
 };
 

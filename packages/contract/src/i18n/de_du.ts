@@ -2,6 +2,7 @@ import { account } from './de_du/account';
 import { auth } from './de_du/auth';
 import { common } from './de_du/common';
 import { environments } from './de_du/environments';
+import { files } from './de_du/files';
 import { mail } from './de_du/mail';
 import { records } from './de_du/records';
 import { settings } from './de_du/settings';
@@ -22,4 +23,5 @@ export const de_du: Catalog = {
   ...setup,
   ...settings,
   ...shell,
+  ...files,
 };

@@ -2,6 +2,7 @@ import { account } from './de_sie/account';
 import { auth } from './de_sie/auth';
 import { common } from './de_sie/common';
 import { environments } from './de_sie/environments';
+import { files } from './de_sie/files';
 import { mail } from './de_sie/mail';
 import { records } from './de_sie/records';
 import { settings } from './de_sie/settings';
@@ -25,6 +26,7 @@ export const de_sie = {
   ...setup,
   ...settings,
   ...shell,
+  ...files,
 } as const;
 
 export type MessageKey = keyof typeof de_sie;

@@ -3,6 +3,7 @@ import { account } from './en/account';
 import { auth } from './en/auth';
 import { common } from './en/common';
 import { environments } from './en/environments';
+import { files } from './en/files';
 import { mail } from './en/mail';
 import { records } from './en/records';
 import { settings } from './en/settings';
@@ -22,4 +23,5 @@ export const en: Catalog = {
   ...setup,
   ...settings,
   ...shell,
+  ...files,
 };

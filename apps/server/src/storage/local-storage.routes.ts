@@ -1,0 +1,159 @@
+import { translator } from '@kontor/contract/i18n/catalogs';
+import type { MessageKey } from '@kontor/contract/i18n/de_sie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentDisposition } from './content-disposition';
+import type { LocalStorage } from './local-driver';
+import { type ByteRange, isStorageError, StorageError, type StorageErrorCode } from './storage';
+
+const t = translator('de_sie');
+
+/** What a refusal answers: the envelope with the catalog's text (the link carries no language). */
+const refusals: Record<StorageErrorCode, [number, MessageKey]> = {
+  not_found: [404, 'files.notFound'],
+  upload_not_found: [404, 'files.uploadNotFound'],
+  too_large: [413, 'files.tooLarge'],
+  incomplete: [400, 'files.incomplete'],
+  invalid_range: [416, 'files.rangeNotSatisfiable'],
+  conflict: [409, 'files.busy'],
+  invalid_key: [403, 'files.linkInvalid'],
+  invalid_argument: [400, 'common.invalidInput'],
+};
+
+/** A file answer never runs as a page of ours: no sniffing, no script, no plugin, no framing. */
+const fileHeaders = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  'cache-control': 'private, no-store',
+  'x-frame-options': 'DENY',
+} as const;
+
+/**
+ * The local driver's signed URLs: `GET|PUT {APP_URL}/files/{key}?token=…`. The token decides
+ * everything (operation, key, size, names, expiry); a token for one key opens no other, so one
+ * environment's link never reads another's file. Request bodies are not parsed: a PUT streams
+ * straight to the driver's temp file. Registered by whoever serves files (the file manager); a
+ * separate plugin so its catch-all body parser stays inside it.
+ */
+export const registerLocalStorageRoutes = async (app: FastifyInstance, storage: LocalStorage): Promise<void> => {
+  await app.register(async (files) => {
+    files.removeAllContentTypeParsers();
+    // Leave the body unread: the handler streams `req.raw` itself, so no bodyLimit and no buffering.
+    files.addContentTypeParser('*', (_req, _payload, done) => done(null));
+
+    files.get('/files/*', async (req, reply) => {
+      const claims = authorise(req, reply, storage);
+      if (!claims) return reply;
+      if (claims.op !== 'get') return refuse(reply, 'invalid_key');
+      try {
+        const range = await resolveSuffix(parseRange(req.headers.range), claims.key, storage);
+        const { info, body, range: served } = await storage.get(claims.key, range);
+        reply
+          .headers(fileHeaders)
+          .header('content-type', claims.contentType)
+          .header('content-disposition', contentDisposition(claims.filename, claims.inline))
+          .header('accept-ranges', 'bytes')
+          .header('etag', `"${info.etag}"`)
+          .header('last-modified', info.lastModified.toUTCString());
+        if (served) {
+          reply
+            .status(206)
+            .header('content-range', `bytes ${served.start}-${served.end}/${info.size}`)
+            .header('content-length', served.end - served.start + 1);
+        } else {
+          reply.header('content-length', info.size);
+        }
+        return reply.send(body);
+      } catch (error) {
+        if (isStorageError(error, 'invalid_range')) {
+          const size = (await storage.head(claims.key))?.size;
+          if (size !== undefined) reply.header('content-range', `bytes */${size}`);
+        }
+        return fail(req, reply, error);
+      }
+    });
+
+    files.put('/files/*', async (req, reply) => {
+      const claims = authorise(req, reply, storage);
+      if (!claims) return reply;
+      if (claims.op === 'get') return refuse(reply, 'invalid_key');
+      // A declared length above the signed size is refused before a byte is read.
+      const declared = Number(req.headers['content-length'] ?? Number.NaN);
+      if (declared > claims.size) return refuse(reply, 'too_large');
+      try {
+        const written =
+          claims.op === 'put'
+            ? await storage.put(claims.key, req.raw, { size: claims.size, contentType: claims.contentType })
+            : await storage.uploadPart(
+                await storage.findUpload(claims.key, claims.uploadId),
+                claims.partNumber,
+                req.raw,
+              );
+        return reply.status(200).header('etag', `"${written.etag}"`).send({ status: 'success' });
+      } catch (error) {
+        return fail(req, reply, error);
+      }
+    });
+  });
+};
+
+/** The token's claims, if it is genuine, unexpired and made for the key in the path; else a 403. */
+function authorise(req: FastifyRequest, reply: FastifyReply, storage: LocalStorage) {
+  const token = (req.query as { token?: unknown }).token;
+  const key = (req.params as { '*'?: string })['*'];
+  const check = typeof token === 'string' ? storage.verifyToken(token) : undefined;
+  if (!check?.ok || check.claims.key !== key) {
+    refuse(reply, 'invalid_key');
+    return undefined;
+  }
+  return check.claims;
+}
+
+const refuse = (reply: FastifyReply, code: StorageErrorCode) => {
+  const [status, message] = refusals[code];
+  return reply
+    .status(status)
+    .headers(fileHeaders)
+    .send({ status: 'error', message: t(message) });
+};
+
+const fail = (req: FastifyRequest, reply: FastifyReply, error: unknown) => {
+  if (isStorageError(error)) {
+    // The body was not read to its end: close the connection rather than parse the rest as a request.
+    if (!req.raw.complete) reply.header('connection', 'close');
+    return refuse(reply, error.code);
+  }
+  if (req.raw.aborted || req.raw.destroyed) {
+    // The uploader went away (page reload, lost connection): nothing was stored, nothing to answer.
+    req.log.info('upload interrupted by the client');
+    return reply;
+  }
+  req.log.error({ err: error }, 'file request failed');
+  return reply
+    .status(500)
+    .headers(fileHeaders)
+    .send({ status: 'error', message: t('common.genericError') });
+};
+
+/** `bytes=-n` needs the size: the last n bytes, the whole file when it is shorter. */
+const resolveSuffix = async (
+  range: ReturnType<typeof parseRange>,
+  key: string,
+  storage: LocalStorage,
+): Promise<ByteRange | undefined> => {
+  if (!range || !('suffix' in range)) return range;
+  const size = (await storage.head(key))?.size;
+  if (size === undefined) throw new StorageError('not_found', 'no such object');
+  if (range.suffix === 0) throw new StorageError('invalid_range', 'empty suffix range');
+  return { start: Math.max(0, size - range.suffix) };
+};
+
+/**
+ * `bytes=a-b`, `bytes=a-` and `bytes=-n` (the last n bytes); anything else, several ranges
+ * included, is ignored and the whole file is sent, as RFC 9110 allows.
+ */
+export const parseRange = (header: string | undefined): ByteRange | { suffix: number } | undefined => {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') return { suffix: Number(match[2]) };
+  return { start: Number(match[1]), end: match[2] === '' ? undefined : Number(match[2]) };
+};
