@@ -38,6 +38,7 @@ type ContextFor<C extends Call, A extends Access> = A extends 'public'
       : EnvContext<C>;
 
 /** What a handler gives back: the data, or the data with a message for the envelope. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler of a call without data returns nothing, which TypeScript types as void
 export type HandlerResult<D> = (undefined extends D ? D | void : D) | Answer<D>;
 const answerBrand = Symbol('answer');
 export type Answer<D> = { [answerBrand]: true; data: D; message?: string };

@@ -25,7 +25,6 @@ export function ShellLayout() {
   const desktop = useMediaQuery(desktopQuery);
 
   // The drawer closes on navigation and when the window grows past the breakpoint.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
   useEffect(() => nav.close(), [pathname]);
   useEffect(() => {
     if (desktop) nav.close();

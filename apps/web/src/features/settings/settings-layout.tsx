@@ -15,7 +15,6 @@ export function SettingsLayout() {
   const { pathname } = useLocation();
   const nav = useRef<HTMLElement>(null);
   // On phones the tabs scroll sideways: keep the current one in sight.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
   useEffect(() => {
     const bar = nav.current;
     const current = bar?.querySelector<HTMLElement>('[aria-current="page"]');

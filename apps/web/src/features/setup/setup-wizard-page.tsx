@@ -253,7 +253,6 @@ function WizardBody(p: WizardBodyProps) {
   // A new step starts at the top with its first field focused; on touch screens its heading, so
   // the keyboard does not pop up uninvited.
   const firstStep = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
   useEffect(() => {
     if (!firstStep.current) window.scrollTo?.({ top: 0, behavior: 'smooth' });
     firstStep.current = false;

@@ -16,7 +16,6 @@ export function ElementList({ elements }: { elements: readonly FormElement[] }) 
       {elements.map((element, index) =>
         isVisible(element.visible, values) ? (
           // Definitions carry no ids; their order is their identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <Grid.Col key={index} span={{ base: 12, md: columnsOf(element) }}>
             <ElementView element={element} />
           </Grid.Col>

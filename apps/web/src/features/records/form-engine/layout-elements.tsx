@@ -22,7 +22,6 @@ export function TabsElement({ element }: { element: Of<'tabs'> }) {
           const hasError = elementFieldKeys(section.fields).some((key) => erroneous.has(key));
           return (
             <Tabs.Tab
-              // biome-ignore lint/suspicious/noArrayIndexKey: sections have no ids and titles may repeat
               key={`${index}-${section.title}`}
               value={String(index)}
               data-error={hasError || undefined}
@@ -36,7 +35,6 @@ export function TabsElement({ element }: { element: Of<'tabs'> }) {
         })}
       </Tabs.List>
       {element.sections.map((section, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: sections have no ids and titles may repeat
         <Tabs.Panel key={`${index}-${section.title}`} value={String(index)}>
           <ElementList elements={section.fields} />
         </Tabs.Panel>

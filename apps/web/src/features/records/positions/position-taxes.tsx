@@ -16,7 +16,6 @@ export function TaxChips({ taxes, compact = false }: { taxes: readonly PositionT
   return (
     <Group gap={4} wrap="wrap">
       {taxes.map((tax, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a position may carry the same tax twice
         <Badge key={index} variant="light" color="gray" radius="sm" tt="none" fw={500} title={taxLineLabel(tax)}>
           {compact ? `${percentText(tax.percent)} %` : taxLineLabel(tax)}
         </Badge>

@@ -52,7 +52,6 @@ function FileIdList({ props, single }: { props: FieldRendererProps<'file' | 'fil
           </Text>
         ) : (
           ids.map((id, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the same id may be added twice on purpose
             <Paper key={`${id}-${index}`} withBorder px="sm" py={6} radius="sm">
               <Group gap="xs" wrap="nowrap" justify="space-between">
                 <Group gap="xs" wrap="nowrap" miw={0}>
