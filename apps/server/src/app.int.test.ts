@@ -196,14 +196,14 @@ describe('platform', () => {
     }
     const get = await t.get('/api/users/login');
     expect(get.statusCode).toBe(404);
-    expect(get.json()).toEqual({ status: 'error', message: 'Unbekannte Schnittstelle.' });
+    expect(get.json()).toEqual({ status: 'error', code: 'not_found', message: 'Unbekannte Schnittstelle.' });
   });
 
   test('an undecodable path answers the 400 envelope in German', async () => {
     for (const url of ['/api/%zz', '/api/users/%E0%A4%A']) {
       const r = await t.get(url);
       expect(r.statusCode).toBe(400);
-      expect(r.json()).toEqual({ status: 'error', message: de('common.invalidInput') });
+      expect(r.json()).toEqual({ status: 'error', code: 'invalid', message: de('common.invalidInput') });
     }
   });
 
@@ -224,10 +224,14 @@ describe('platform', () => {
     try {
       const garbage = await raw('KAPUTT /\u0000 HTTP/9\r\n\r\n');
       expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
-      expect(garbage).toContain(JSON.stringify({ status: 'error', message: de('common.invalidInput') }));
+      expect(garbage).toContain(
+        JSON.stringify({ status: 'error', code: 'invalid', message: de('common.invalidInput') }),
+      );
       const headers = await raw(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Gross: ${'x'.repeat(20_000)}\r\n\r\n`);
       expect(headers).toMatch(/^HTTP\/1\.1 431 /);
-      expect(headers).toContain(JSON.stringify({ status: 'error', message: de('common.payloadTooLarge') }));
+      expect(headers).toContain(
+        JSON.stringify({ status: 'error', code: 'too_large', message: de('common.payloadTooLarge') }),
+      );
     } finally {
       await app.close();
     }
@@ -274,6 +278,7 @@ describe('platform', () => {
     expect(r.statusCode).toBe(409);
     expect(r.json()).toEqual({
       status: 'error',
+      code: 'conflict',
       message: de('common.conflict'),
       errors: { email: [de('common.conflictField')] },
     });
@@ -287,7 +292,11 @@ describe('platform', () => {
     });
     const r = await app.inject({ method: 'POST', url: '/api/test/kaputt', payload: {} });
     expect(r.statusCode).toBe(500);
-    expect(r.json()).toEqual({ status: 'error', message: 'Es ist ein unerwarteter Fehler aufgetreten.' });
+    expect(r.json()).toEqual({
+      status: 'error',
+      code: 'internal',
+      message: 'Es ist ein unerwarteter Fehler aufgetreten.',
+    });
     await app.close();
   });
 
@@ -488,7 +497,7 @@ describe('logging of unexpected database errors', () => {
         payload: '{}',
       });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ status: 'error', message: de('common.genericError') });
+      expect(res.json()).toEqual({ status: 'error', code: 'internal', message: de('common.genericError') });
     } finally {
       await t.asSuperuser(sql.raw('GRANT SELECT ON environment_invitations TO kontor_app'));
       await app.close();

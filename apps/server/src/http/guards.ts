@@ -65,12 +65,12 @@ const requireSlug = (body: unknown): string => {
 
 const checkEnv = (env: EnvAccess | null, mode: EnvMode): EnvAccess => {
   // An unknown environment and a foreign one answer alike: existence is not revealed.
-  if (!env?.memberActive) throw new AppError('forbidden', { message: t('environments.notMember') });
+  if (!env?.memberActive) throw new AppError('not_member', { message: t('environments.notMember') });
   const te = translator(env.language);
   if (env.status === 'blocked' && mode !== 'status')
-    throw new AppError('forbidden', { message: te('environments.blocked') });
+    throw new AppError('environment_blocked', { message: te('environments.blocked') });
   if (env.status !== 'active' && mode === 'write')
-    throw new AppError('forbidden', { message: te('environments.notActive') });
+    throw new AppError('environment_inactive', { message: te('environments.notActive') });
   return env;
 };
 

@@ -6,6 +6,7 @@ import type { EnvScope } from '../db/env-scope';
 import type { AppDeps } from '../deps';
 import { AppError } from './errors';
 import { type AuthUser, bearerTokenHash, type EnvAccess, requireUser, requireUserAndEnv } from './guards';
+import { defaultLanguage, setRequestLanguage } from './request-language';
 import { fieldErrorsFromZod } from './zod-errors';
 
 /**
@@ -51,8 +52,6 @@ export type RouteOptions = Readonly<{
   perMinute?: number;
 }>;
 
-const defaultLanguage: Language = 'de_sie';
-
 /** Binds a contract call to a handler: parses the body, runs the guards, wraps the envelope. */
 export const route = <C extends Call, A extends Access>(
   app: FastifyInstance,
@@ -77,6 +76,7 @@ export const route = <C extends Call, A extends Access>(
         ctx.user = user;
         ctx.env = env;
         language = env.language;
+        setRequestLanguage(req, language);
       } else {
         ctx.user = await requireUser(deps, tokenHash);
       }

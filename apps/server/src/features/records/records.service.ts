@@ -197,10 +197,10 @@ export const saveRecord = async (
   const form = requireForm(type, p.form, ctx.t);
   const existing = p.id === newRecordId ? null : await loadRecord(ctx, type, p.id);
   if (existing && p.version != null && p.version !== existing.version) {
-    throw new AppError('conflict', { message: ctx.t('records.staleVersion') });
+    throw new AppError('stale_version', { message: ctx.t('records.staleVersion') });
   }
   if (existing && stageOf(type, existing.stage)?.editDisabled) {
-    throw new AppError('forbidden', { message: ctx.t('records.editDisabled') });
+    throw new AppError('edit_disabled', { message: ctx.t('records.editDisabled') });
   }
 
   // Only the form's fields come from the client; computed fields never do.
@@ -235,7 +235,7 @@ export const saveRecord = async (
     return { key: created.id, version: created.version };
   }
   const updated = await repo.update(type.key, existing.id, existing.version, data, searchText);
-  if (!updated) throw new AppError('conflict', { message: ctx.t('records.staleVersion') });
+  if (!updated) throw new AppError('stale_version', { message: ctx.t('records.staleVersion') });
   await afterWrite(ctx, type);
   return { key: existing.id, version: updated.version };
 };
@@ -244,7 +244,7 @@ export const removeRecord = async (ctx: RecordsContext, p: { type: string; id: s
   const type = requireType(ctx.types, p.type, ctx.t);
   const existing = await loadRecord(ctx, type, p.id);
   if (stageOf(type, existing.stage)?.editDisabled)
-    throw new AppError('forbidden', { message: ctx.t('records.editDisabled') });
+    throw new AppError('edit_disabled', { message: ctx.t('records.editDisabled') });
   await recordsRepo(ctx.scope).remove(type.key, existing.id);
   await afterWrite(ctx, type, existing.id);
   return ctx.t('records.removeSuccess');

@@ -90,7 +90,12 @@ describe('the form screen (spec 01 §2, §4)', { timeout: 30_000 }, () => {
 
   test('says so when someone else saved meanwhile, with a way to reload', async () => {
     open({
-      '/api/dynamic-records/save': failed(409, 'Der Datensatz wurde zwischenzeitlich von jemand anderem geändert.'),
+      '/api/dynamic-records/save': failed(
+        409,
+        'Der Datensatz wurde zwischenzeitlich von jemand anderem geändert.',
+        undefined,
+        'stale_version',
+      ),
     });
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Speichern' }));
@@ -98,6 +103,14 @@ describe('the form screen (spec 01 §2, §4)', { timeout: 30_000 }, () => {
       await screen.findByText('Der Datensatz wurde zwischenzeitlich von jemand anderem geändert.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Neu laden' })).toBeInTheDocument();
+  });
+
+  test('offers no reload for a conflict that is not a stale version', async () => {
+    open({ '/api/dynamic-records/save': failed(409, 'Konflikt', undefined, 'conflict') });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Konflikt')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Neu laden' })).not.toBeInTheDocument();
   });
 
   test('falls back to the spec message when a save fails without one', async () => {

@@ -4,7 +4,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, isApiError, messageOf } from '../../../api/api';
+import { api, hasErrorCode, isApiError, messageOf } from '../../../api/api';
 import { useT } from '../../../app/i18n';
 import { alertBar } from '../../../ui/alert-bar';
 import { useDialogs } from '../../../ui/confirm';
@@ -83,7 +83,7 @@ export function RecordEditor({
       const others = Object.entries(errors)
         .filter(([path]) => !shown.has(fieldOfPath(path)))
         .map(([path, messages]) => `${data.fields[fieldOfPath(path)]?.label ?? path}: ${messages.join(' ')}`);
-      const stale = isApiError(error) && error.status === 409;
+      const stale = hasErrorCode(error, 'stale_version');
       setFailure({ message: messageOf(error, t('records.saveFailed')), stale, others });
     },
   });

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError, messageOf } from '../../../api/api';
+import { hasErrorCode, messageOf } from '../../../api/api';
 import { useT } from '../../../app/i18n';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { PageTitleBar } from '../../../ui/page-title-bar';
@@ -41,7 +41,7 @@ export function RecordList({ type, paths }: { type: string; paths: RecordPaths }
     if (data && data.rows.length === 0 && (data.total ?? 0) > 0 && params.page > 1) setPage(pageCount(data, 1));
   }, [data, params.page, setPage]);
 
-  if (details.isError && isApiError(details.error) && details.error.status === 404) return <RecordTypeNotFound />;
+  if (details.isError && hasErrorCode(details.error, 'not_found')) return <RecordTypeNotFound />;
 
   const summary = recordTypes.find((known) => known.key === type);
   const singular = details.data?.singular ?? summary?.singular ?? '';

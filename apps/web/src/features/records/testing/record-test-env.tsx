@@ -2,6 +2,7 @@ import type { Environment } from '@kontor/contract/api/environments';
 import type { DataField, FormElement } from '@kontor/contract/api/record-types';
 import type { RecordFormData } from '@kontor/contract/api/records';
 import type { FieldErrors } from '@kontor/contract/call';
+import type { ErrorCode } from '@kontor/contract/errors';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { type ReactNode, useState } from 'react';
@@ -194,7 +195,7 @@ export const invoiceForm = (overrides: Partial<RecordFormData> = {}): RecordForm
 });
 
 export const ok = (data?: unknown, message?: string) => ({ body: { status: 'success', data, message } });
-export const failed = (status: number, message?: string, errors?: FieldErrors) => ({
+export const failed = (status: number, message?: string, errors?: FieldErrors, code?: ErrorCode) => ({
   status,
-  body: { status: 'error', message, errors },
+  body: { status: 'error', code, message, errors },
 });
