@@ -16,6 +16,7 @@ import { registerRecordRoutes } from './features/records/records.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
+import { installCallRegistry } from './http/route';
 import { devMailPageEnabled, registerDevMailPage } from './mail/dev-page';
 
 const t = translator('de_sie');
@@ -76,6 +77,7 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
     },
   });
   app.decorate('deps', deps);
+  installCallRegistry(app);
   // The API speaks JSON only; other bodies are refused with 415 instead of reaching a handler.
   app.removeContentTypeParser('text/plain');
 
