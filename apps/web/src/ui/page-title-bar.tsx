@@ -1,3 +1,4 @@
+import type { DownloadCall } from '@kontor/contract/api/records';
 import { Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -19,7 +20,7 @@ export type TitleAction =
   | {
       kind: 'download';
       label: string;
-      source: string;
+      source: DownloadCall;
       data?: Record<string, unknown>;
       method?: 'POST' | 'GET';
       icon?: ReactNode;

@@ -1,4 +1,4 @@
-import type { RecordFormData } from '@kontor/contract/api/records';
+import { type RecordFormData, recordExportPreview } from '@kontor/contract/api/records';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { forwardRef } from 'react';
@@ -26,7 +26,7 @@ export const recordTitleActions = (
         {
           kind: 'download' as const,
           label: previewLabel,
-          source: '/api/dynamic-records/exports/preview',
+          source: recordExportPreview,
           // The server names the file preview.pdf (spec 02 §9).
           data: { type: data.type, id },
           icon: <IconFileTypePdf size={16} aria-hidden />,

@@ -120,10 +120,18 @@ const table = (overrides: Partial<SimpleTableData> = {}): SimpleTableData => ({
   ...overrides,
 });
 
+/** The answer of type/details as the contract describes it (a whole record type and its count). */
 const details = {
   key: 'invoices',
+  parent: null,
   singular: 'Rechnung',
   plural: 'Rechnungen',
+  fields: [],
+  forms: [],
+  mainForm: 'main',
+  lists: [],
+  defaultList: 'main',
+  count: 2,
   stages: [
     { key: 'draft', name: 'Entwurf' },
     { key: 'sent', name: 'Versendet' },
