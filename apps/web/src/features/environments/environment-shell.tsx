@@ -4,9 +4,9 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { configureApi, hasErrorCode, messageOf } from '../../api/api';
+import { EnvironmentContext, type EnvironmentState } from '../../app/environment-context';
 import { I18nProvider } from '../../app/i18n';
 import { alertBar } from '../../ui/alert-bar';
-import { EnvironmentContext, type EnvironmentState } from './environment-context';
 import { EnvironmentBlocked, EnvironmentInitError, EnvironmentLoading } from './environment-notice';
 import { detailsQuery, type EnvironmentDetails, environmentKeys, judgeDetails } from './environments.queries';
 import { ShellLayout } from './shell-layout';

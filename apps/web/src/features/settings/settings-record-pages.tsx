@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { useEnvironment } from '../environments/environment-context';
-import { RecordFormScreen } from '../records/form/record-form-screen';
-import { RecordList } from '../records/list/record-list';
-import { settingsPaths } from '../records/record-paths';
+import { useEnvironment } from '../../app/environment-context';
+import { RecordFormScreen } from '../../engine/editor/record-form-screen';
+import { RecordList } from '../../engine/list/record-list';
+import { settingsPaths } from '../../engine/record-paths';
 import type { SettingsSection } from './settings-sections';
 
 type Live = SettingsSection & { recordType: string };

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { useRecordFormat } from '../use-record-format';
+import { useRecordFormat } from '../../../engine/use-record-format';
 import type { PositionRowsProps } from './position-editor';
 import { unitOptions } from './position-labels';
 import { PositionRowActions, PositionWarning } from './position-row-actions';

@@ -1,7 +1,7 @@
 import { Select, Table, Text, TextInput } from '@mantine/core';
 import { useT } from '../../../app/i18n';
-import { GermanNumberInput } from '../form-engine/inputs/german-number-input';
-import { useRecordFormat } from '../use-record-format';
+import { GermanNumberInput } from '../../../engine/form/inputs/german-number-input';
+import { useRecordFormat } from '../../../engine/use-record-format';
 import type { PositionRowsProps } from './position-editor';
 import { positionLabels, unitOptions } from './position-labels';
 import { PositionRowActions, PositionWarning } from './position-row-actions';
