@@ -70,6 +70,13 @@ module.exports = {
       to: { path: '^apps/(web|server)/src/features/' },
     },
     {
+      name: 'features-use-engine-surface',
+      severity: 'error',
+      comment: 'Features reach the web engine only through engine/field-kit.ts and engine/screens.ts.',
+      from: { path: '^apps/web/src/features/', pathNot: tests },
+      to: { path: '^apps/web/src/engine/', pathNot: '^apps/web/src/engine/(field-kit|screens)\\.ts$' },
+    },
+    {
       name: 'contract-knows-no-app',
       severity: 'error',
       from: { path: '^packages/contract/' },

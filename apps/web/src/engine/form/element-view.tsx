@@ -7,6 +7,7 @@ import { FieldElement } from './field-element';
 import { FieldProblem } from './fields/field-problem';
 import { useFormEngine } from './form-context';
 import { ButtonElement, CardElement, ContainerElement, TabsElement } from './layout-elements';
+import { elementKindOf } from './registry';
 
 /** Elements in the grid of 12; each takes its `columns` from tablet width on, the full row on phones. */
 export function ElementList({ elements }: { elements: readonly FormElement[] }) {
@@ -25,7 +26,7 @@ export function ElementList({ elements }: { elements: readonly FormElement[] }) 
   );
 }
 
-/** One element by its type; a type without a renderer shows an error where it would be. */
+/** One element by its kind (built in, or registered by a feature); a kind without a renderer shows an error. */
 export function ElementView({ element }: { element: FormElement }) {
   const t = useT();
   switch (element.type) {
@@ -39,11 +40,14 @@ export function ElementView({ element }: { element: FormElement }) {
       return <ContainerElement element={element} />;
     case 'button':
       return <ButtonElement element={element} />;
-    default:
+    default: {
+      const Registered = elementKindOf(String((element as { type?: unknown }).type));
+      if (Registered) return <Registered element={element} />;
       return (
         <FieldProblem>
           {t('records.unknownElementType', { type: String((element as { type?: unknown }).type) })}
         </FieldProblem>
       );
+    }
   }
 }

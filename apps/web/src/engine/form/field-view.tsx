@@ -1,30 +1,19 @@
-import type { DataField, FieldType } from '@kontor/contract/api/record-types';
 import { useT } from '../../app/i18n';
 import { DisplayValue } from './display-value';
 import { FieldProblem } from './fields/field-problem';
-import { fieldRenderers } from './renderers';
-import type { FieldRenderer, FieldRendererProps } from './types';
-
-type Props = Omit<FieldRendererProps, 'field' | 'label' | 'hideLabel'> & {
-  field: DataField;
-  label?: string | undefined;
-  hideLabel?: boolean | undefined;
-};
-
-/** The renderer of a type, or undefined for a type the server knows and this client does not. */
-export const rendererOf = (type: string): FieldRenderer<FieldType> | undefined =>
-  Object.hasOwn(fieldRenderers, type) ? (fieldRenderers[type as FieldType] as FieldRenderer<FieldType>) : undefined;
+import { rendererOf } from './registry';
+import type { FieldViewProps } from './types';
 
 /**
- * One field through the closed renderer map. Server-filled fields (`computed`, `labelOf`) are
+ * One field through the renderer registry (by type and sub-type). Server-filled fields (`computed`, `labelOf`) are
  * shown, never edited; an unknown type shows the spec's message instead of an input.
  */
-export function FieldView({ field, label = field.label, hideLabel = false, ...rest }: Props) {
+export function FieldView({ field, label = field.label, hideLabel = false, ...rest }: FieldViewProps) {
   const t = useT();
   if (field.computed || field.labelOf) {
     return <DisplayValue field={field} value={rest.value} label={label} hideLabel={hideLabel} hint={rest.hint} />;
   }
-  const Renderer = rendererOf(field.type);
+  const Renderer = rendererOf(field);
   if (!Renderer) {
     return <FieldProblem>{t('records.unknownFieldType', { type: String(field.type), field: field.key })}</FieldProblem>;
   }

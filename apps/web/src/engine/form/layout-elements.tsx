@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
 import { elementFieldKeys, fieldOfPath } from './element-fields';
-import { ElementList } from './element-view';
 import { EnclosingTitleContext, useFormEngine } from './form-context';
+import { ChildElements } from './render-context';
 
 type Of<T extends FormElement['type']> = Extract<FormElement, { type: T }>;
 
@@ -36,7 +36,7 @@ export function TabsElement({ element }: { element: Of<'tabs'> }) {
       </Tabs.List>
       {element.sections.map((section, index) => (
         <Tabs.Panel key={`${index}-${section.title}`} value={String(index)}>
-          <ElementList elements={section.fields} />
+          <ChildElements elements={section.fields} />
         </Tabs.Panel>
       ))}
     </Tabs>
@@ -45,7 +45,7 @@ export function TabsElement({ element }: { element: Of<'tabs'> }) {
 
 /** card: a framed group with an optional header; `noWrapper` drops the frame. */
 export function CardElement({ element }: { element: Of<'card'> }) {
-  if (element.noWrapper) return <ElementList elements={element.children} />;
+  if (element.noWrapper) return <ChildElements elements={element.children} />;
   return (
     <Card padding="lg" component="section" aria-label={element.headerTitle}>
       {element.headerTitle && (
@@ -54,7 +54,7 @@ export function CardElement({ element }: { element: Of<'card'> }) {
         </Title>
       )}
       <EnclosingTitleContext.Provider value={element.headerTitle}>
-        <ElementList elements={element.children} />
+        <ChildElements elements={element.children} />
       </EnclosingTitleContext.Provider>
     </Card>
   );
@@ -62,7 +62,7 @@ export function CardElement({ element }: { element: Of<'card'> }) {
 
 /** container: children in a grid of their own, without a frame. */
 export function ContainerElement({ element }: { element: Of<'container'> }) {
-  return <ElementList elements={element.children} />;
+  return <ChildElements elements={element.children} />;
 }
 
 /** button: a link; paths starting with / stay inside the environment, others open in a new tab. */

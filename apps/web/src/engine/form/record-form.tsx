@@ -2,8 +2,16 @@ import type { DataField, FormElement } from '@kontor/contract/api/record-types';
 import type { FieldErrors } from '@kontor/contract/call';
 import { useCallback, useMemo, useState } from 'react';
 import { ElementList } from './element-view';
+import { FieldView } from './field-view';
 import { FormEngineContext, type FormEngineState, withoutErrorsUnder } from './form-context';
+import { type EngineRender, EngineRenderContext } from './render-context';
 import type { FormValues } from './types';
+
+/** How renderers render contained fields and elements: through context, so no renderer imports them. */
+const engineRender: EngineRender = {
+  renderField: (props) => <FieldView {...props} />,
+  renderElements: (elements) => <ElementList elements={elements} />,
+};
 
 type Update<T> = (update: (previous: T) => T) => void;
 
@@ -68,8 +76,10 @@ export function RecordForm({
   );
 
   return (
-    <FormEngineContext.Provider value={state}>
-      <ElementList elements={elements} />
-    </FormEngineContext.Provider>
+    <EngineRenderContext.Provider value={engineRender}>
+      <FormEngineContext.Provider value={state}>
+        <ElementList elements={elements} />
+      </FormEngineContext.Provider>
+    </EngineRenderContext.Provider>
   );
 }

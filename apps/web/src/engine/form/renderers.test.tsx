@@ -2,6 +2,7 @@ import { type DataField, type FieldType, type FormElement, fieldTypes } from '@k
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { field, positionsField, renderForm } from '../testing/record-test-env';
+import { registerElementKind, registerFieldRenderer } from './registry';
 import { fieldRenderers } from './renderers';
 import type { FieldRendererMap } from './types';
 
@@ -62,6 +63,25 @@ describe('the renderer map (STYLE.md §5)', { timeout: 30_000 }, () => {
     const elements = [{ type: 'carousel' } as unknown as FormElement];
     renderForm({ elements, fields: {} });
     expect(screen.getByRole('alert')).toHaveTextContent('Für das Element `carousel` fehlt eine Darstellung.');
+  });
+
+  test('renders an element kind a feature registered', () => {
+    registerElementKind('test-banner', ({ element }) => <p>Banner {String((element as { text?: unknown }).text)}</p>);
+    const elements = [{ type: 'test-banner', text: 'Hallo' } as unknown as FormElement];
+    renderForm({ elements, fields: {} });
+    expect(screen.getByText('Banner Hallo')).toBeInTheDocument();
+    expect(() => registerElementKind('test-banner', () => null)).toThrow(/twice/);
+  });
+
+  test('prefers a renderer registered for a sub-type, and falls back to the type for others', () => {
+    registerFieldRenderer('string', 'test-shout', ({ label }) => <p>Laut: {label}</p>);
+    const fields = {
+      loud: { ...field('loud', 'string', 'Ruf'), subType: 'test-shout' } as unknown as DataField,
+      quiet: { ...field('quiet', 'string', 'Flüstern'), subType: 'test-other' } as unknown as DataField,
+    };
+    renderForm({ elements: elementsOf(fields), fields });
+    expect(screen.getByText('Laut: Ruf')).toBeInTheDocument();
+    expect(screen.getByLabelText('Flüstern')).toBeInTheDocument();
   });
 
   test('names a field the form refers to but the type does not define', () => {

@@ -1,4 +1,4 @@
-import type { DataField, FieldType } from '@kontor/contract/api/record-types';
+import type { DataField, FieldType, FormElement } from '@kontor/contract/api/record-types';
 import type { ReactNode } from 'react';
 
 export type FormValues = Record<string, unknown>;
@@ -25,3 +25,13 @@ export type FieldRenderer<T extends FieldType> = (props: FieldRendererProps<T>) 
 
 /** One renderer per field type: a type without one does not compile (STYLE.md §5). */
 export type FieldRendererMap = { [T in FieldType]: FieldRenderer<T> };
+
+/** What `renderField` takes: a renderer's props, with label and hideLabel defaulting from the field. */
+export type FieldViewProps = Omit<FieldRendererProps, 'field' | 'label' | 'hideLabel'> & {
+  field: DataField;
+  label?: string | undefined;
+  hideLabel?: boolean | undefined;
+};
+
+/** The renderer of a form element kind (`tabs`, `card`, … and the kinds features register). */
+export type ElementRenderer = (props: { element: FormElement }) => ReactNode;

@@ -11,6 +11,8 @@ import { EnvironmentContext, type EnvironmentState } from '../../app/environment
 import { theme } from '../../app/theme';
 import { testEnvironment } from '../../test/environment-fixture';
 import { renderRoutes } from '../../test/render';
+// The test environment has what the app's entry registers into the engine.
+import '../../features/records/records.engine';
 import { RecordForm } from '../form/record-form';
 import type { FormValues } from '../form/types';
 

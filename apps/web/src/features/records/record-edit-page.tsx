@@ -1,8 +1,6 @@
 import { useParams } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
-import { RecordFormScreen } from '../../engine/editor/record-form-screen';
-import { RecordTypeNotFound, useIsKnownType } from '../../engine/record-not-found';
-import { dynPaths } from '../../engine/record-paths';
+import { dynPaths, RecordFormScreen, RecordTypeNotFound, useIsKnownType } from '../../engine/screens';
 
 /** /env/:env/dyn/:type/:id/edit (spec 02 §2.1); id 'new' creates. */
 export function RecordEditPage() {

@@ -1,8 +1,6 @@
 import { useParams } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
-import { RecordList } from '../../engine/list/record-list';
-import { RecordTypeNotFound, useIsKnownType } from '../../engine/record-not-found';
-import { dynPaths } from '../../engine/record-paths';
+import { dynPaths, RecordList, RecordTypeNotFound, useIsKnownType } from '../../engine/screens';
 
 /** /env/:env/dyn/:type: the type's default list (spec 02 §2.1). */
 export function RecordListPage() {

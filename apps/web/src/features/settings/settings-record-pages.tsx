@@ -1,8 +1,6 @@
 import { useParams } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
-import { RecordFormScreen } from '../../engine/editor/record-form-screen';
-import { RecordList } from '../../engine/list/record-list';
-import { settingsPaths } from '../../engine/record-paths';
+import { RecordFormScreen, RecordList, settingsPaths } from '../../engine/screens';
 import type { SettingsSection } from './settings-sections';
 
 type Live = SettingsSection & { recordType: string };

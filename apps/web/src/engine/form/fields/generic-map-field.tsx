@@ -2,8 +2,8 @@ import { ActionIcon, Button, Group, Input, Paper, Stack, Table, Text } from '@ma
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useT } from '../../../app/i18n';
-import { FieldView } from '../field-view';
 import { errorAt, useFormEngine } from '../form-context';
+import { ChildField } from '../render-context';
 import type { FieldRendererProps } from '../types';
 import { emptyEntry, entriesOf, type MapEntry } from './map-entries';
 
@@ -67,7 +67,7 @@ export function MapTable({
                       const path = `${props.path}[${index}].${child.key}`;
                       return (
                         <Table.Td key={child.key} style={{ verticalAlign: 'top' }}>
-                          <FieldView
+                          <ChildField
                             field={child}
                             label={`${child.label} ${index + 1}`}
                             hideLabel

@@ -1,16 +1,11 @@
-import { PositionEditor } from '../../../features/records/positions/position-editor';
 import type { FieldRendererProps } from '../types';
 import { GenericMapField } from './generic-map-field';
-import { TaxesMapField } from './taxes-map-field';
 
-/** map: a list of sub-records; positions and taxes have their own editors. */
+/**
+ * map: a list of sub-records. Sub-types with an editor of their own (positions, taxes) are
+ * registered by their feature (`registerFieldRenderer('map', 'positions-map', …)`) and found
+ * before this one; any other map is the generic table.
+ */
 export function MapField(props: FieldRendererProps<'map'>) {
-  switch (props.field.subType) {
-    case 'positions-map':
-      return <PositionEditor {...props} />;
-    case 'taxes-map':
-      return <TaxesMapField {...props} />;
-    default:
-      return <GenericMapField {...props} />;
-  }
+  return <GenericMapField {...props} />;
 }

@@ -1,6 +1,6 @@
 import { Fieldset, SimpleGrid, Text } from '@mantine/core';
-import { FieldView } from '../field-view';
 import { errorAt, useFormEngine } from '../form-context';
+import { ChildField } from '../render-context';
 import type { FieldRendererProps } from '../types';
 
 const asObject = (value: unknown): Record<string, unknown> =>
@@ -27,7 +27,7 @@ export function ObjectField(props: FieldRendererProps<'object'>) {
         {children.map((child) => {
           const path = `${props.path}.${child.key}`;
           return (
-            <FieldView
+            <ChildField
               key={child.key}
               field={child}
               value={value[child.key]}

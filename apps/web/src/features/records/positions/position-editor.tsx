@@ -4,10 +4,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useEnvironment } from '../../../app/environment-context';
 import { useT } from '../../../app/i18n';
-import { fieldOfPath } from '../../../engine/form/element-fields';
-import { entriesOf, moveItem } from '../../../engine/form/fields/map-entries';
-import { useFormEngine } from '../../../engine/form/form-context';
-import type { FieldRendererProps } from '../../../engine/form/types';
+import type { FieldRendererProps } from '../../../engine/field-kit';
+import { entriesOf, fieldOfPath, moveItem, useFormEngine } from '../../../engine/field-kit';
 import { PositionCards } from './position-cards';
 import { PositionModal, type PositionModalState } from './position-modal';
 import { PositionSummary } from './position-summary';
@@ -129,16 +127,3 @@ export function PositionEditor(props: FieldRendererProps<'map'>) {
     </Input.Wrapper>
   );
 }
-
-export type PositionRowsProps = Readonly<{
-  positions: readonly PositionValue[];
-  definition: FieldRendererProps<'map'>['field']['definition'] & object;
-  readOnly: boolean;
-  path: string;
-  messagesOf: (index: number) => string[];
-  errorAt: (index: number, key: string) => string | undefined;
-  onUpdate: (index: number, key: string, value: unknown) => void;
-  onEdit: (index: number) => void;
-  onMove: (index: number, by: -1 | 1) => void;
-  onRemove: (index: number) => void;
-}>;

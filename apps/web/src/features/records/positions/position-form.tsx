@@ -2,9 +2,7 @@ import type { DataField } from '@kontor/contract/api/record-types';
 import { Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
 import { useT } from '../../../app/i18n';
-import { FieldView } from '../../../engine/form/field-view';
-import { GermanNumberInput } from '../../../engine/form/inputs/german-number-input';
-import { useRecordFormat } from '../../../engine/use-record-format';
+import { ChildField, GermanNumberInput, useRecordFormat } from '../../../engine/field-kit';
 import { enterApplies } from './enter-applies';
 import { draftProblems } from './position-checks';
 import { extraPositionFields, positionLabels, unitOptions } from './position-labels';
@@ -112,7 +110,7 @@ export function PositionForm({
           error={showProblems && taxError ? t(problems[taxError]!.key, problems[taxError]!.params) : undefined}
         />
         {extraPositionFields(definition).map((field) => (
-          <FieldView
+          <ChildField
             key={field.key}
             field={field}
             value={draft[field.key]}
