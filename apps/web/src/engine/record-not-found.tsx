@@ -2,7 +2,7 @@ import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useEnvironment } from '../app/environment-context';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 
 /** An unknown record type (spec 02 §2.1): 'Seite nicht gefunden ...' with a way back. */
 export function RecordTypeNotFound() {

@@ -3,7 +3,7 @@ import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api, messageOf } from '../api/api';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 import { alertBar } from './alert-bar';
 
 export type { DownloadAnswer };

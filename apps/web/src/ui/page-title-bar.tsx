@@ -3,7 +3,7 @@ import { Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 import { BackLink } from './back-link';
 import { useDownload } from './download';
 import { ErrorAlert } from './error-alert';

@@ -2,7 +2,7 @@ import { type RecordFormData, recordExportPreview } from '@kontor/contract/api/r
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { forwardRef } from 'react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
 import type { TitleAction } from '../../ui/page-title-bar';
 import { StageBadge } from '../../ui/stage-badge';

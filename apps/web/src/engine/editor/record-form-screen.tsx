@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../../api/api';
 import { useEnvironment } from '../../app/environment-context';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
 import type { RecordPaths } from '../record-paths';
 import { recordFormQuery } from '../records.queries';

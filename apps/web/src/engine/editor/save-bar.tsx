@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconCircleCheck, IconDeviceFloppy, IconPointFilled, IconTrash } from '@tabler/icons-react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import classes from './save-bar.module.css';
 
 /** The form's actions, sticky at the bottom: remove on the left, the save state and 'Speichern' on the right. */

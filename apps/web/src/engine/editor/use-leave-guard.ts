@@ -1,7 +1,7 @@
 import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { useDialogs } from '../../ui/confirm';
 
 /**

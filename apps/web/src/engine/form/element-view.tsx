@@ -1,7 +1,7 @@
 import type { FormElement } from '@kontor/contract/api/record-types';
 import { isVisible } from '@kontor/contract/logic/conditions';
 import { Grid } from '@mantine/core';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { columnsOf } from './element-fields';
 import { FieldElement } from './field-element';
 import { FieldProblem } from './fields/field-problem';

@@ -1,6 +1,6 @@
 import type { FormElement } from '@kontor/contract/api/record-types';
 import { useContext } from 'react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { FieldView } from './field-view';
 import { FieldProblem } from './fields/field-problem';
 import { EnclosingTitleContext, errorAt, useFormEngine } from './form-context';

@@ -1,4 +1,4 @@
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { DisplayValue } from './display-value';
 import { FieldProblem } from './fields/field-problem';
 import { rendererOf } from './registry';

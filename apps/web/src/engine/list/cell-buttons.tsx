@@ -4,7 +4,7 @@ import { Button, Group } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { AppIcon } from '../../ui/icons';
 import type { RecordPaths } from '../record-paths';
 

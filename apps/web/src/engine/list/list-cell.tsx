@@ -1,6 +1,6 @@
 import type { Cell, Stage } from '@kontor/contract/api/record-types';
 import { getPath } from '@kontor/contract/logic/conditions';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { StageBadge } from '../../ui/stage-badge';
 import type { RecordFormat } from '../use-record-format';
 import { cellText } from './cell-format';

@@ -2,7 +2,7 @@ import type { SimpleTableData } from '@kontor/contract/api/records';
 import { totalCap } from '@kontor/contract/api/records';
 import { formatNumber } from '@kontor/contract/logic/number-format';
 import { Group, Pagination, Text } from '@mantine/core';
-import { type MessageKey, useT } from '../../app/i18n';
+import { type MessageKey, useT } from '../../i18n/i18n';
 
 const controlLabels: Record<string, MessageKey> = {
   first: 'records.pageFirst',

@@ -2,7 +2,7 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 
 /** Wait after the last key stroke before the list asks the server. */
 export const listSearchDebounceMs = 300;

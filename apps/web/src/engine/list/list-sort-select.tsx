@@ -1,6 +1,6 @@
 import type { Cell } from '@kontor/contract/api/record-types';
 import { Select } from '@mantine/core';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import type { ListParams } from '../records.queries';
 
 /** On phones the cards have no headers: the sort order is chosen here. */

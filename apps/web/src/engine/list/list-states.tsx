@@ -1,7 +1,7 @@
 import { Button, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconDatabaseOff, IconPlus, IconSearchOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 
 /** Shown until the first page arrives. */
 export function ListSkeleton() {

@@ -2,7 +2,7 @@ import { type Cell, optionsMapping, type Stage } from '@kontor/contract/api/reco
 import type { SimpleTableData } from '@kontor/contract/api/records';
 import { Paper, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import type { RecordPaths } from '../record-paths';
 import type { ListParams } from '../records.queries';
 import type { RecordFormat } from '../use-record-format';

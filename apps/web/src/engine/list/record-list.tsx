@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { hasErrorCode, messageOf } from '../../api/api';
 import { useEnvironment } from '../../app/environment-context';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { RecordTypeNotFound } from '../record-not-found';

@@ -1,7 +1,7 @@
 import type { Selector } from '@kontor/contract/api/record-types';
 import { CloseButton, Combobox, Input, InputBase, Pill, PillsInput, Text, useCombobox } from '@mantine/core';
 import { useEffect } from 'react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { SelectorDropdown } from './selector-dropdown';
 import { useModelSelectorData } from './use-model-selector-data';
 

@@ -1,7 +1,7 @@
 import type { ModelSelectorItem } from '@kontor/contract/api/records';
 import { Combobox, Group, Loader, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 
 /** The dropdown of a model selector: a search box and the result list (spec 01 §2). */
 export function SelectorDropdown({

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { environmentKeys } from './environments.queries';
 import { envBase } from './sidebar-items';

@@ -2,7 +2,7 @@ import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { envBase } from './sidebar-items';
 
 /** An unknown path inside the environment: the shell stays, the content says so. */

@@ -5,7 +5,7 @@ import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { configureApi, hasErrorCode, messageOf } from '../../api/api';
 import { EnvironmentContext, type EnvironmentState } from '../../app/environment-context';
-import { I18nProvider } from '../../app/i18n';
+import { I18nProvider } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { EnvironmentBlocked, EnvironmentInitError, EnvironmentLoading } from './environment-notice';
 import { detailsQuery, type EnvironmentDetails, environmentKeys, judgeDetails } from './environments.queries';

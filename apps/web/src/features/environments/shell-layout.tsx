@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { AlertBar } from '../../ui/alert-bar';
 import { Logo } from '../../ui/logo';
 import { HelpPanel } from './help-panel';

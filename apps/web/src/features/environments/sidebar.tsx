@@ -1,7 +1,7 @@
 import { NavLink, ScrollArea, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { AppIcon } from '../../ui/icons';
 import classes from './sidebar.module.css';
 import { isActivePath, type SidebarItem, sidebarItems } from './sidebar-items';

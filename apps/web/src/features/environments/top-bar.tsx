@@ -2,7 +2,7 @@ import { ActionIcon, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { IconHelp } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { Logo } from '../../ui/logo';
 import { envBase } from './sidebar-items';
 import classes from './top-bar.module.css';

@@ -2,7 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { AppIcon } from '../../ui/icons';
 import classes from './settings-layout.module.css';
 import { settingsSections } from './settings-sections';

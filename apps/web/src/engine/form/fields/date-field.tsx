@@ -1,6 +1,6 @@
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../i18n/i18n';
 import { useRecordFormat } from '../../use-record-format';
 import { parseDateText } from '../inputs/date-text';
 import type { FieldRendererProps } from '../types';

@@ -1,7 +1,7 @@
 import { Group, Input } from '@mantine/core';
 import { DateInput, TimePicker } from '@mantine/dates';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../i18n/i18n';
 import { useRecordFormat } from '../../use-record-format';
 import { joinDateTime, parseDateText, splitDateTime } from '../inputs/date-text';
 import type { FieldRendererProps } from '../types';

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Input, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconFile, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../i18n/i18n';
 import { confirm } from '../../../ui/confirm';
 import type { FieldRendererProps } from '../types';
 

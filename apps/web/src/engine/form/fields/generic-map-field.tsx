@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Input, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../i18n/i18n';
 import { errorAt, useFormEngine } from '../form-context';
 import { ChildField } from '../render-context';
 import type { FieldRendererProps } from '../types';

@@ -1,4 +1,4 @@
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../i18n/i18n';
 import { ModelSelector } from '../../model-selector/model-selector';
 import type { FieldRendererProps } from '../types';
 import { FieldProblem } from './field-problem';

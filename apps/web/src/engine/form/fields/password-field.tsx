@@ -1,5 +1,5 @@
 import { PasswordInput } from '@mantine/core';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../i18n/i18n';
 import type { FieldRendererProps } from '../types';
 import { inputProps } from './input-props';
 

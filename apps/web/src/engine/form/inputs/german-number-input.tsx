@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useState } from 'react';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../i18n/i18n';
 import { displayGermanNumber, type NumberKind, readGermanInput } from './german-number';
 
 type Props = Omit<TextInputProps, 'value' | 'onChange' | 'type'> & {

@@ -1,8 +1,8 @@
 import type { DataField } from '@kontor/contract/api/record-types';
 import { Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
-import { useT } from '../../../app/i18n';
 import { ChildField, GermanNumberInput, useRecordFormat } from '../../../engine/field-kit';
+import { useT } from '../../../i18n/i18n';
 import { enterApplies } from './enter-applies';
 import { draftProblems } from './position-checks';
 import { extraPositionFields, positionLabels, unitOptions } from './position-labels';

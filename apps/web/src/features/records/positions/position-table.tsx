@@ -1,6 +1,6 @@
 import { Select, Table, Text, TextInput } from '@mantine/core';
-import { useT } from '../../../app/i18n';
 import { GermanNumberInput, useRecordFormat } from '../../../engine/field-kit';
+import { useT } from '../../../i18n/i18n';
 import { positionLabels, unitOptions } from './position-labels';
 import { PositionRowActions, PositionWarning } from './position-row-actions';
 import type { PositionRowsProps } from './position-rows';

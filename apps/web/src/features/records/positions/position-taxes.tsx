@@ -1,6 +1,6 @@
 import { Badge, Chip, Group, Input, Text } from '@mantine/core';
 import { useEnvironment } from '../../../app/environment-context';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../i18n/i18n';
 import { type PositionTaxValue, percentText, sameTax, taxEntryOf, taxLineLabel } from './position-values';
 
 /** The taxes of a position as small chips. */

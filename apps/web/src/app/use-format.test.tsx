@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { EnvironmentContext } from '../../app/environment-context';
-import { useFormat } from '../../app/use-format';
-import { testEnvironmentState } from '../../test/environment-fixture';
-import { renderRoutes } from '../../test/render';
+import { testEnvironmentState } from '../test/environment-fixture';
+import { renderRoutes } from '../test/render';
+import { EnvironmentContext } from './environment-context';
+import { useFormat } from './use-format';
 
 function Sample() {
   const f = useFormat();
