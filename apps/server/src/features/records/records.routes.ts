@@ -2,16 +2,16 @@ import { dateFormats } from '@kontor/contract/api/environments';
 import * as api from '@kontor/contract/api/records';
 import type { Call } from '@kontor/contract/call';
 import type { FastifyInstance } from 'fastify';
+import { modelResults, searchModels } from '../../engine/model-selector.service';
+import { recordListPage } from '../../engine/record-list.service';
+import { loadTypes, requireType } from '../../engine/record-types.service';
+import { limitFormatOf } from '../../engine/record-values';
+import { recordsRepo } from '../../engine/records.repo';
+import { loadForm, type RecordsContext, removeRecord, saveRecord } from '../../engine/records.service';
 import { AppError } from '../../http/errors';
 import type { EnvContext } from '../../http/route';
 import { answer, route } from '../../http/route';
 import { environmentById } from '../environments/environments.service';
-import { modelResults, searchModels } from './model-selector.service';
-import { recordListPage } from './record-list.service';
-import { loadTypes, requireType } from './record-types.service';
-import { limitFormatOf } from './record-values';
-import { recordsRepo } from './records.repo';
-import { loadForm, type RecordsContext, removeRecord, saveRecord } from './records.service';
 
 const recordsContext = async (ctx: EnvContext<Call>): Promise<RecordsContext> => ({
   scope: ctx.scope,

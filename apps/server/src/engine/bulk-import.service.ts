@@ -1,8 +1,8 @@
 import type { FieldErrors } from '@kontor/contract/call';
 import { inArray, sql } from 'drizzle-orm';
-import { whereEnv } from '../../db/env-scope';
-import { newId } from '../../db/ids';
-import { AppError } from '../../http/errors';
+import { whereEnv } from '../db/env-scope';
+import { newId } from '../db/ids';
+import { AppError } from '../http/errors';
 import { requireType } from './record-types.service';
 import { coerceField } from './record-values';
 import {

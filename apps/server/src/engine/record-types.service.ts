@@ -1,8 +1,8 @@
 import type { RecordType, RecordTypeSummary } from '@kontor/contract/api/record-types';
 import { recordTypeSchema } from '@kontor/contract/api/record-types';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
-import type { EnvScope } from '../../db/env-scope';
-import { AppError } from '../../http/errors';
+import type { EnvScope } from '../db/env-scope';
+import { AppError } from '../http/errors';
 import { baseTypes } from './base-types/registry';
 import { type RecordTypeRow, recordTypesRepo } from './record-types.repo';
 import { ensureSortIndexes } from './sort-keys';

@@ -5,7 +5,7 @@ import { parseLocalDate, parseLocalDateTime } from '@kontor/contract/logic/dates
 import { type DateFormat, formatDate, localeOf } from '@kontor/contract/logic/number-format';
 import { checkPosition, normalizePosition, type PositionInput } from '@kontor/contract/logic/positions';
 import { decimalMessage, type LimitFormat, validateField } from '@kontor/contract/logic/validation';
-import { isUuid } from '../../db/ids';
+import { isUuid } from '../db/ids';
 
 /** Hard limits independent of a type's own rules: no single value may bloat a row. */
 const maxText = 100_000;

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { type EnvScope, whereEnv } from '../../db/env-scope';
+import { type EnvScope, whereEnv } from '../db/env-scope';
 import { recordTypes } from './records.table';
 
 export type RecordTypeRow = typeof recordTypes.$inferSelect;

@@ -1,6 +1,6 @@
 import type { RecordType } from '@kontor/contract/api/record-types';
 import { type SQL, sql } from 'drizzle-orm';
-import type { EnvScope } from '../../db/env-scope';
+import type { EnvScope } from '../db/env-scope';
 
 /** How a field sorts: numbers as numbers, everything else as lower-cased text (dates are ISO text). */
 export type SortKind = 'text' | 'num';

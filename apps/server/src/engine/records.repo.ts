@@ -1,6 +1,6 @@
 import { eq, inArray, ne, sql } from 'drizzle-orm';
-import { type EnvScope, whereEnv } from '../../db/env-scope';
-import { newId } from '../../db/ids';
+import { type EnvScope, whereEnv } from '../db/env-scope';
+import { newId } from '../db/ids';
 import { records } from './records.table';
 
 export type RecordRow = typeof records.$inferSelect;

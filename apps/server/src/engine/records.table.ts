@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { environments } from '../environments/environments.table';
+import { environments } from '../features/environments/environments.table';
 
 /**
  * Business data of every record type (customers, invoices, addresses, taxes, bookings …).

@@ -4,10 +4,10 @@ import { defaultPageSize, type SimpleTableData, type simpleTableBody, totalCap }
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type EnvScope, whereEnv } from '../../db/env-scope';
-import { isUuid } from '../../db/ids';
-import { rowsOf } from '../../db/rows';
-import { AppError } from '../../http/errors';
+import { type EnvScope, whereEnv } from '../db/env-scope';
+import { isUuid } from '../db/ids';
+import { rowsOf } from '../db/rows';
+import { AppError } from '../http/errors';
 import { records } from './records.table';
 import { isSortableKey, matchExpression, sortExpression, sortKindOf } from './sort-keys';
 
