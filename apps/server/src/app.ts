@@ -12,6 +12,8 @@ import type { AppDeps } from './deps';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerEnvironmentRoutes } from './features/environments/environments.routes';
+// Record hooks features hang onto the engine's saves and removals (registered once per process).
+import './features/environments/environments.record-hooks';
 import { registerRecordRoutes } from './features/records/records.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { installErrorHandler } from './http/error-handler';

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@kontor/contract/call';
+import { formFieldKeys } from '@kontor/contract/logic/form-fields';
 import { inArray, sql } from 'drizzle-orm';
 import { whereEnv } from '../db/env-scope';
 import { newId } from '../db/ids';
@@ -9,7 +10,6 @@ import {
   checkModels,
   computeTotalsInRange,
   defaults,
-  formFieldKeys,
   initialStage,
   type RecordsContext,
   requireForm,

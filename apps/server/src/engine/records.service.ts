@@ -1,15 +1,16 @@
-import type { DataField, FormElement, RecordType } from '@kontor/contract/api/record-types';
+import type { DataField, RecordType } from '@kontor/contract/api/record-types';
 import { newRecordId, type RecordFormData } from '@kontor/contract/api/records';
 import type { FieldErrors } from '@kontor/contract/call';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { DecimalError } from '@kontor/contract/logic/decimal';
+import { formFieldKeys } from '@kontor/contract/logic/form-fields';
 import { type PositionInput, summarizePositions } from '@kontor/contract/logic/positions';
 import type { LimitFormat } from '@kontor/contract/logic/validation';
 import type { EnvScope } from '../db/env-scope';
 import { isUuid } from '../db/ids';
-import { environmentById, updateEnvironmentSettings } from '../features/environments/environments.service';
 import { AppError } from '../http/errors';
 import { modelLabel } from './model-labels';
+import { runAfterRemove, runAfterSave, runBeforeSave } from './record-hooks';
 import { requireType, selectableTypeKeys, type TypeCatalog } from './record-types.service';
 import { coerceField } from './record-values';
 import { type RecordRow, recordsRepo } from './records.repo';
@@ -24,50 +25,6 @@ export type RecordsContext = Readonly<{
   /** How rule limits appear in validation messages (the catalog's locale, the environment's date format). */
   limitFormat?: LimitFormat | undefined;
 }>;
-
-/** System types whose records are part of the environment's configuration (the shell's tax list). */
-const configTypes = new Set(['envTaxes']);
-
-type DefaultColumn = 'defaultTax' | 'defaultAddressInvoice' | 'defaultAddressShipping' | 'defaultBankDetails';
-
-/** The environment's columns that point at records of a system type (its defaults). */
-const defaultColumns: Readonly<Record<string, readonly DefaultColumn[]>> = {
-  envTaxes: ['defaultTax'],
-  envAddresses: ['defaultAddressInvoice', 'defaultAddressShipping'],
-  envBankDetails: ['defaultBankDetails'],
-};
-
-/**
- * After a write: a changed tax rate moves last-config-update (CLARIFICATIONS "Behaviour"), and a
- * removed record the environment named as a default is no longer named (no dangling default_tax).
- */
-const afterWrite = async (ctx: RecordsContext, type: RecordType, removedId?: string) => {
-  if (!ctx.now) return;
-  const changes: Partial<Record<DefaultColumn, null>> = {};
-  const columns = removedId ? (defaultColumns[type.key] ?? []) : [];
-  if (columns.length > 0) {
-    const env = await environmentById(ctx.scope);
-    for (const column of columns) if (env?.[column] === removedId) changes[column] = null;
-  }
-  const config = configTypes.has(type.key);
-  if (config || Object.keys(changes).length > 0) await updateEnvironmentSettings(ctx.scope, changes, ctx.now, config);
-};
-
-/** Field keys a form shows, in order, through tabs, cards and containers. */
-export const formFieldKeys = (elements: FormElement[]): string[] =>
-  elements.flatMap((el) => {
-    switch (el.type) {
-      case 'field':
-        return [el.field];
-      case 'tabs':
-        return el.sections.flatMap((s) => formFieldKeys(s.fields));
-      case 'card':
-      case 'container':
-        return formFieldKeys(el.children);
-      default:
-        return [];
-    }
-  });
 
 export const requireForm = (type: RecordType, key: string | undefined, t: Translate) => {
   const form = type.forms.find((f) => f.key === (key || type.mainForm));
@@ -224,6 +181,7 @@ export const saveRecord = async (
     }
   }
   await checkModels(ctx, type.fields, data, errors);
+  await runBeforeSave({ scope: ctx.scope, type, t: ctx.t, now: ctx.now, id: existing?.id ?? null, data, errors });
   if (Object.keys(errors).length === 0) computeTotalsInRange(ctx, type, data, errors);
   if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: ctx.t('records.saveInvalid'), errors });
 
@@ -231,12 +189,12 @@ export const saveRecord = async (
   const repo = recordsRepo(ctx.scope);
   if (!existing) {
     const created = await repo.insert({ type: type.key, data, searchText, stage: initialStage(type) });
-    await afterWrite(ctx, type);
+    await runAfterSave({ scope: ctx.scope, type, t: ctx.t, now: ctx.now, id: created.id, created: true, data });
     return { key: created.id, version: created.version };
   }
   const updated = await repo.update(type.key, existing.id, existing.version, data, searchText);
   if (!updated) throw new AppError('stale_version', { message: ctx.t('records.staleVersion') });
-  await afterWrite(ctx, type);
+  await runAfterSave({ scope: ctx.scope, type, t: ctx.t, now: ctx.now, id: existing.id, created: false, data });
   return { key: existing.id, version: updated.version };
 };
 
@@ -246,6 +204,16 @@ export const removeRecord = async (ctx: RecordsContext, p: { type: string; id: s
   if (stageOf(type, existing.stage)?.editDisabled)
     throw new AppError('edit_disabled', { message: ctx.t('records.editDisabled') });
   await recordsRepo(ctx.scope).remove(type.key, existing.id);
-  await afterWrite(ctx, type, existing.id);
+  await runAfterRemove({ scope: ctx.scope, type, t: ctx.t, now: ctx.now, id: existing.id });
   return ctx.t('records.removeSuccess');
 };
+
+/**
+ * The records service of one request: load, save and remove records of the scope's environment,
+ * with the hooks features registered (record-hooks.ts) around every write.
+ */
+export const recordsService = (ctx: RecordsContext) => ({
+  load: (p: Parameters<typeof loadForm>[1]) => loadForm(ctx, p),
+  save: (p: Parameters<typeof saveRecord>[1]) => saveRecord(ctx, p),
+  remove: (p: Parameters<typeof removeRecord>[1]) => removeRecord(ctx, p),
+});

@@ -74,14 +74,6 @@ const checkEnv = (env: EnvAccess | null, mode: EnvMode): EnvAccess => {
   return env;
 };
 
-/** Resolves `_env` to an environment the caller is an active member of. */
-export const requireEnvAccess = async (
-  deps: AppDeps,
-  user: AuthUser,
-  body: unknown,
-  mode: EnvMode,
-): Promise<EnvAccess> => checkEnv(await deps.guards.envAccess(user.id, requireSlug(body)), mode);
-
 /** The caller and the environment of `_env` in one lookup: 401 without a live session, 403 without access. */
 export const requireUserAndEnv = async (
   deps: AppDeps,

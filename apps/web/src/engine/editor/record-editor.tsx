@@ -1,4 +1,5 @@
 import { newRecordId, type RecordFormData, removeRecord, saveRecord } from '@kontor/contract/api/records';
+import { formFieldKeys } from '@kontor/contract/logic/form-fields';
 import { Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ import { alertBar } from '../../ui/alert-bar';
 import { useDialogs } from '../../ui/confirm';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { asFieldErrors, invalidNumbers } from '../form/client-checks';
-import { elementFieldKeys, fieldOfPath } from '../form/element-fields';
+import { fieldOfPath } from '../form/element-fields';
 import { RecordForm } from '../form/record-form';
 import type { RecordPaths } from '../record-paths';
 import { recordKeys } from '../records.queries';
@@ -50,7 +51,7 @@ export function RecordEditor({
   const [saved, setSaved] = useState(false);
   const isNew = id === newRecordId;
   const readOnly = data.readOnly || !canEdit;
-  const shown = new Set(elementFieldKeys(data.form));
+  const shown = new Set(formFieldKeys(data.form));
 
   // Lists, counts and selector labels follow a write; the form itself reloads only after a save
   // (after a removal it would ask for a record that is gone).

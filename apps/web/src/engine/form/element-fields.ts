@@ -1,21 +1,3 @@
-import type { FormElement } from '@kontor/contract/api/record-types';
-
-/** Field keys an element list shows, through tabs, cards and containers (as the server reads a form). */
-export const elementFieldKeys = (elements: readonly FormElement[]): string[] =>
-  elements.flatMap((element) => {
-    switch (element.type) {
-      case 'field':
-        return [element.field];
-      case 'tabs':
-        return element.sections.flatMap((section) => elementFieldKeys(section.fields));
-      case 'card':
-      case 'container':
-        return elementFieldKeys(element.children);
-      default:
-        return [];
-    }
-  });
-
 /** The top-level field of an error path: `positions[2].title` → `positions`. */
 export const fieldOfPath = (path: string): string => path.split(/[.[]/)[0] ?? path;
 

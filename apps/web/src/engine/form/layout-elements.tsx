@@ -1,10 +1,11 @@
 import type { FormElement } from '@kontor/contract/api/record-types';
+import { formFieldKeys } from '@kontor/contract/logic/form-fields';
 import { Box, Button, Card, Tabs, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
-import { elementFieldKeys, fieldOfPath } from './element-fields';
+import { fieldOfPath } from './element-fields';
 import { EnclosingTitleContext, useFormEngine } from './form-context';
 import { ChildElements } from './render-context';
 
@@ -19,7 +20,7 @@ export function TabsElement({ element }: { element: Of<'tabs'> }) {
     <Tabs value={active} onChange={setActive} keepMounted={false}>
       <Tabs.List mb="md">
         {element.sections.map((section, index) => {
-          const hasError = elementFieldKeys(section.fields).some((key) => erroneous.has(key));
+          const hasError = formFieldKeys(section.fields).some((key) => erroneous.has(key));
           return (
             <Tabs.Tab
               key={`${index}-${section.title}`}
