@@ -2,11 +2,11 @@ import { translator } from '@kontor/contract/i18n/catalogs';
 import { createDeps } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
 import { trustedEnvId, withEnv } from '../apps/server/src/db/env-scope';
+import { importRecords } from '../apps/server/src/engine/bulk-import.service';
+import { readTypes } from '../apps/server/src/engine/record-types.service';
 import { createActivatedUser, findUserByEmail } from '../apps/server/src/features/auth/auth.service';
 import * as envRepo from '../apps/server/src/features/environments/environments.repo';
 import { createEnvironment } from '../apps/server/src/features/environments/environments.service';
-import { importRecords } from '../apps/server/src/features/records/bulk-import.service';
-import { readTypes } from '../apps/server/src/features/records/record-types.service';
 import { customer, seededRandom } from './german-data';
 
 export const benchUser = { email: 'bench@kontor.local', password: 'bench-passwort' } as const;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import * as accountApi from '@kontor/contract/api/account';
+import { isDeepStrictEqual } from 'node:util';
 import * as authApi from '@kontor/contract/api/auth';
 import * as envApi from '@kontor/contract/api/environments';
 import type { Call } from '@kontor/contract/call';
@@ -11,6 +11,7 @@ import { translator } from '@kontor/contract/i18n/catalogs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../test/assertions';
+import { accessOf, callCases, someId } from '../test/call-cases';
 import { defaultPassword, userWithEnvironment } from '../test/fixtures';
 import { randomIp, startTestApp, type TestApp } from '../test/harness';
 import { buildApp } from './app';
@@ -19,10 +20,10 @@ import { enqueueMail } from './mail/outbox.repo';
 
 const de = translator('de_sie');
 
-let t: TestApp;
+// Built while the file is collected: the bad-input suite iterates the calls this app registered.
+const t: TestApp = await startTestApp();
 let user: Awaited<ReturnType<typeof userWithEnvironment>>;
 beforeAll(async () => {
-  t = await startTestApp();
   user = await userWithEnvironment(t);
 });
 afterAll(() => t.close());
@@ -37,55 +38,29 @@ type Case = Readonly<{
   errorKey?: Record<string, string>;
   /** Fields the call may go without. */
   optional?: string[];
+  /** Values of the "wrong" list that a field legitimately takes (an empty record as data). */
+  accepts?: Record<string, unknown[]>;
+  nested?: string[];
 }>;
 
-/** Every call of the foundation with a well-formed body; the bad-input tests spoil it field by field. */
+/** Every call the app registered, with a well-formed body; the bad-input tests spoil it field by field. */
 const cases = (): Case[] => {
-  const someId = randomUUID();
-  return [
-    { call: authApi.login, access: 'public', body: () => ({ email: user.email, password: 'falsch' }) },
-    {
-      call: authApi.register,
-      access: 'public',
-      body: () => ({
-        firstname: 'A',
-        name: 'B',
-        email: user.email,
-        password: defaultPassword,
-        password2: defaultPassword,
-      }),
-    },
-    { call: authApi.activate, access: 'public', body: () => ({ user: someId, token: 'abc' }) },
-    { call: authApi.forgotPw, access: 'public', body: () => ({ email: 'niemand@example.de' }) },
-    { call: authApi.forgotPwCheck, access: 'public', body: () => ({ user: someId, hash: 'abc' }) },
-    {
-      call: authApi.forgotPwReset,
-      access: 'public',
-      body: () => ({ user: someId, hash: 'abc', password: defaultPassword, password2: defaultPassword }),
-      optional: ['password2'],
-    },
-    { call: authApi.logout, access: 'user', body: () => ({}) },
-    { call: authApi.me, access: 'user', body: () => ({}) },
-    {
-      call: accountApi.changePassword,
-      access: 'user',
-      body: () => ({ currentPw: 'falsch', newPw: defaultPassword, newPw2: defaultPassword }),
-    },
-    { call: accountApi.logoutEverywhere, access: 'user', body: () => ({}) },
-    { call: envApi.listEnvironments, access: 'user', body: () => ({}) },
-    { call: envApi.listPresets, access: 'user', body: () => ({}) },
-    {
-      call: envApi.createEnvironment,
-      access: 'user',
-      body: () => ({ name: 'Kaputt GmbH', preset: 'none' }),
-      errorKey: { name: 'names' },
-    },
-    { call: envApi.listInvitations, access: 'user', body: () => ({}) },
-    { call: envApi.acceptInvitation, access: 'user', body: () => ({ id: someId }) },
-    { call: envApi.declineInvitation, access: 'user', body: () => ({ id: someId }) },
-    { call: envApi.inviteUser, access: 'env', body: () => ({ _env: user.env, email: 'gast@example.de' }) },
-    { call: envApi.removeInvitation, access: 'env', body: () => ({ _env: user.env, id: someId }) },
-  ];
+  const id = someId();
+  return t.app.calls.flatMap((bound) => {
+    const c = callCases.find((k) => k.call.path === bound.call.path);
+    if (!c) return [];
+    return [
+      {
+        call: bound.call,
+        access: accessOf(bound),
+        body: () => c.body(user, id),
+        errorKey: c.errorKey,
+        optional: c.optional,
+        accepts: c.accepts,
+        nested: c.nested,
+      },
+    ];
+  });
 };
 
 const send = (c: Case, payload: string | object | undefined, headers: Record<string, string> = {}) =>
@@ -94,6 +69,12 @@ const send = (c: Case, payload: string | object | undefined, headers: Record<str
 const name = (c: Case) => c.call.path;
 
 describe('bad input is refused with 4xx and a German message, never 500', () => {
+  test('covers every registered call', () => {
+    expect(t.app.calls.length).toBeGreaterThanOrEqual(31);
+    const missing = t.app.calls.map((b) => b.call.path).filter((p) => !callCases.some((c) => c.call.path === p));
+    expect(missing, 'calls without a case in apps/server/test/call-cases.ts').toEqual([]);
+  });
+
   test.each(cases().map((c) => [name(c), c] as const))('%s: unreadable bodies', async (_path, c) => {
     const malformed = await send(c, '{"email": "a@b.de",');
     expectRefused(malformed, 400);
@@ -137,10 +118,16 @@ describe('bad input is refused with 4xx and a German message, never 500', () => 
     }
     for (const field of fields) {
       const key = c.errorKey?.[field] ?? field;
-      for (const wrong of [123, true, [], {}, ['a@b.de']]) {
+      const accepted = c.accepts?.[field] ?? [];
+      for (const wrong of [123, true, [], {}, ['a@b.de']].filter(
+        (w) => !accepted.some((a) => isDeepStrictEqual(a, w)),
+      )) {
         const res = await send(c, { ...body, [field]: wrong });
         expectRefused(res, 400);
-        expect(res.body.errors?.[key], `${field}=${JSON.stringify(wrong)}`).toBeDefined();
+        const named = Object.keys(res.body.errors ?? {}).filter(
+          (path) => path === key || (c.nested?.includes(field) && path.startsWith(`${key}.`)),
+        );
+        expect(named, `${field}=${JSON.stringify(wrong)}`).not.toEqual([]);
       }
       if (!c.optional?.includes(field)) {
         const absent = await send(c, { ...body, [field]: undefined });
@@ -196,14 +183,14 @@ describe('platform', () => {
     }
     const get = await t.get('/api/users/login');
     expect(get.statusCode).toBe(404);
-    expect(get.json()).toEqual({ status: 'error', message: 'Unbekannte Schnittstelle.' });
+    expect(get.json()).toEqual({ status: 'error', code: 'not_found', message: 'Unbekannte Schnittstelle.' });
   });
 
   test('an undecodable path answers the 400 envelope in German', async () => {
     for (const url of ['/api/%zz', '/api/users/%E0%A4%A']) {
       const r = await t.get(url);
       expect(r.statusCode).toBe(400);
-      expect(r.json()).toEqual({ status: 'error', message: de('common.invalidInput') });
+      expect(r.json()).toEqual({ status: 'error', code: 'invalid', message: de('common.invalidInput') });
     }
   });
 
@@ -224,10 +211,14 @@ describe('platform', () => {
     try {
       const garbage = await raw('KAPUTT /\u0000 HTTP/9\r\n\r\n');
       expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
-      expect(garbage).toContain(JSON.stringify({ status: 'error', message: de('common.invalidInput') }));
+      expect(garbage).toContain(
+        JSON.stringify({ status: 'error', code: 'invalid', message: de('common.invalidInput') }),
+      );
       const headers = await raw(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Gross: ${'x'.repeat(20_000)}\r\n\r\n`);
       expect(headers).toMatch(/^HTTP\/1\.1 431 /);
-      expect(headers).toContain(JSON.stringify({ status: 'error', message: de('common.payloadTooLarge') }));
+      expect(headers).toContain(
+        JSON.stringify({ status: 'error', code: 'too_large', message: de('common.payloadTooLarge') }),
+      );
     } finally {
       await app.close();
     }
@@ -274,6 +265,7 @@ describe('platform', () => {
     expect(r.statusCode).toBe(409);
     expect(r.json()).toEqual({
       status: 'error',
+      code: 'conflict',
       message: de('common.conflict'),
       errors: { email: [de('common.conflictField')] },
     });
@@ -287,7 +279,11 @@ describe('platform', () => {
     });
     const r = await app.inject({ method: 'POST', url: '/api/test/kaputt', payload: {} });
     expect(r.statusCode).toBe(500);
-    expect(r.json()).toEqual({ status: 'error', message: 'Es ist ein unerwarteter Fehler aufgetreten.' });
+    expect(r.json()).toEqual({
+      status: 'error',
+      code: 'internal',
+      message: 'Es ist ein unerwarteter Fehler aufgetreten.',
+    });
     await app.close();
   });
 
@@ -488,7 +484,7 @@ describe('logging of unexpected database errors', () => {
         payload: '{}',
       });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ status: 'error', message: de('common.genericError') });
+      expect(res.json()).toEqual({ status: 'error', code: 'internal', message: de('common.genericError') });
     } finally {
       await t.asSuperuser(sql.raw('GRANT SELECT ON environment_invitations TO kontor_app'));
       await app.close();

@@ -12,10 +12,13 @@ import type { AppDeps } from './deps';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerEnvironmentRoutes } from './features/environments/environments.routes';
+// Record hooks features hang onto the engine's saves and removals (registered once per process).
+import './features/environments/environments.record-hooks';
 import { registerRecordRoutes } from './features/records/records.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
+import { installCallRegistry } from './http/route';
 import { devMailPageEnabled, registerDevMailPage } from './mail/dev-page';
 
 const t = translator('de_sie');
@@ -53,13 +56,13 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
     clientErrorHandler: (error, socket) => {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ECONNRESET' || socket.destroyed) return;
-      const [status, message] =
+      const [status, wireCode, message] =
         code === 'HPE_HEADER_OVERFLOW'
-          ? ['431 Request Header Fields Too Large', t('common.payloadTooLarge')]
+          ? ['431 Request Header Fields Too Large', 'too_large', t('common.payloadTooLarge')]
           : code === 'ERR_HTTP_REQUEST_TIMEOUT'
-            ? ['408 Request Timeout', t('common.genericError')]
-            : ['400 Bad Request', t('common.invalidInput')];
-      const body = JSON.stringify({ status: 'error', message });
+            ? ['408 Request Timeout', 'internal', t('common.genericError')]
+            : ['400 Bad Request', 'invalid', t('common.invalidInput')];
+      const body = JSON.stringify({ status: 'error', code: wireCode, message });
       if (socket.writable) {
         socket.write(
           `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
@@ -72,10 +75,11 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
       (reply as FastifyReply)
         .status(400)
         .header('x-content-type-options', 'nosniff')
-        .send({ status: 'error', message: t('common.invalidInput') });
+        .send({ status: 'error', code: 'invalid', message: t('common.invalidInput') });
     },
   });
   app.decorate('deps', deps);
+  installCallRegistry(app);
   // The API speaks JSON only; other bodies are refused with 415 instead of reaching a handler.
   app.removeContentTypeParser('text/plain');
 
@@ -160,7 +164,7 @@ const serveWebApp = async (app: FastifyInstance, dist: string) => {
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     if (pathname.startsWith('/api/') || req.method !== 'GET') {
-      return reply.status(404).send({ status: 'error', message: t('common.unknownCall') });
+      return reply.status(404).send({ status: 'error', code: 'not_found', message: t('common.unknownCall') });
     }
     if (/\.[A-Za-z0-9]+$/.test(pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     return sendIndex(reply);

@@ -3,6 +3,8 @@ import { createBackground } from './background';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import type { AppDeps } from './deps';
+import { baseTypes } from './engine/base-types/registry';
+import { ensureSortIndexes } from './engine/sort-keys';
 import { userBySessionHash } from './features/auth/auth.service';
 import {
   envAccess,
@@ -10,9 +12,7 @@ import {
   syncPresets,
   userWithEnv,
 } from './features/environments/environments.service';
-import { baseTypes } from './features/records/base-types/registry';
 import { seedEnvironmentRecords } from './features/records/seed';
-import { ensureSortIndexes } from './features/records/sort-keys';
 import { createMailService, type MailWorkerOptions } from './mail/mail.service';
 import { consoleTransport, type MailTransport, smtpTransport } from './mail/transport';
 

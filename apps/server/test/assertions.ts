@@ -1,3 +1,4 @@
+import { type ErrorCode, errorCodes, isErrorCode } from '@kontor/contract/errors';
 import { de_sie } from '@kontor/contract/i18n/de_sie';
 import { expect } from 'vitest';
 import type { TestResponse } from './harness';
@@ -23,6 +24,9 @@ export const expectRefused = (res: TestResponse, status?: number): void => {
   expect(res.statusCode, where).toBeLessThan(500);
   if (status !== undefined) expect(res.statusCode, where).toBe(status);
   expect(res.body.status, where).toBe('error');
+  // Every failure carries a code of the contract's closed list, whose status is the one answered.
+  expect(isErrorCode(res.body.code), `code of the closed list: ${where}`).toBe(true);
+  expect(errorCodes[res.body.code as ErrorCode].status, `status of code ${res.body.code}`).toBe(res.statusCode);
   expect(isCatalogText(res.body.message), `message is a German catalog text: ${where}`).toBe(true);
   for (const [field, messages] of Object.entries(res.body.errors ?? {})) {
     expect(Array.isArray(messages), `errors.${field} is a list`).toBe(true);

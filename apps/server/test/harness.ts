@@ -158,8 +158,15 @@ export const startTestApp = async (options: StartOptions = {}) => {
   };
 
   /** Calls a contract call; the body type is checked, so tests break when the contract moves. */
-  const call = async <C extends Call>(c: C, body: BodyOf<C>, token?: string, options: CallOptions = {}) =>
-    post(c.path, body as object, token, {}, options) as Promise<TestResponse<DataOf<C>>>;
+  const call = async <C extends Call>(c: C, body: BodyOf<C>, token?: string, options: CallOptions = {}) => {
+    const res = (await post(c.path, body as object, token, {}, options)) as TestResponse<DataOf<C>>;
+    // The contract is the single truth: a successful answer must match the call's data schema.
+    if (res.statusCode === 200 && res.body.status === 'success' && !c.topLevel) {
+      const parsed = c.data.safeParse(res.body.data);
+      if (!parsed.success) throw new Error(`answer of ${c.path} does not match the contract: ${parsed.error.message}`);
+    }
+    return res;
+  };
 
   /** Any GET (pages, /healthz); the raw inject response. */
   const get = (path: string, headers: Record<string, string> = {}) =>

@@ -2,10 +2,10 @@ import type { RecordType } from '@kontor/contract/api/record-types';
 import { eq, sql } from 'drizzle-orm';
 import { type EnvScope, trustedEnvId, withEnv } from '../src/db/env-scope';
 import { newId } from '../src/db/ids';
+import type { ChildTypeDefinition } from '../src/engine/record-types.service';
+import { searchTextOf } from '../src/engine/records.service';
+import { records, recordTypes } from '../src/engine/records.table';
 import { environments } from '../src/features/environments/environments.table';
-import type { ChildTypeDefinition } from '../src/features/records/record-types.service';
-import { searchTextOf } from '../src/features/records/records.service';
-import { records, recordTypes } from '../src/features/records/records.table';
 import type { TestApp } from './harness';
 
 /**

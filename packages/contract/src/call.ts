@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors';
 
 /**
  * A call of the spec: `POST <path>` with a JSON body, answered by the envelope
- * `{ status, message?, data?, errors? }`. Both sides use the same descriptor: the server
+ * `{ status, message?, data?, errors? }` (a failure also carries a `code` of `errors.ts`). Both sides use the same descriptor: the server
  * registers a route from it, the web posts through it.
  */
 export type Call<B extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> = Readonly<{
@@ -25,7 +26,7 @@ export type DataOf<C extends Call> = z.output<C['data']>;
 export type FieldErrors = Record<string, string[]>;
 
 export type SuccessEnvelope<D> = { status: 'success'; data?: D; message?: string };
-export type ErrorEnvelope = { status: 'error'; message?: string; errors?: FieldErrors };
+export type ErrorEnvelope = { status: 'error'; code: ErrorCode; message?: string; errors?: FieldErrors };
 export type Envelope<D> = SuccessEnvelope<D> | ErrorEnvelope;
 
 /** The environment key `_env` is the environment's url_slug. */

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { records } from '../engine/records.table';
 import { environments } from '../features/environments/environments.table';
-import { records } from '../features/records/records.table';
 import { type EnvId, trustedEnvId, withEnv } from './env-scope';
 import { newId } from './ids';
 

@@ -1,5 +1,6 @@
 // The whole Drizzle schema: every feature's tables, for the query builder and drizzle-kit.
+
+export * from '../engine/records.table';
 export * from '../features/auth/auth.table';
 export * from '../features/environments/environments.table';
-export * from '../features/records/records.table';
 export * from '../mail/mail.table';

@@ -10,7 +10,7 @@ import { expectOk } from '../../test/assertions';
 import { userWithEnvironment } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { envIdOf } from '../../test/records';
-import { records } from '../features/records/records.table';
+import { records } from '../engine/records.table';
 import { route } from '../http/route';
 import { tenantStatementTimeoutMs } from './client';
 import { type EnvId, trustedEnvId } from './env-scope';

@@ -1,17 +1,17 @@
+import { type ErrorCode, errorCodes } from '@kontor/contract/errors';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ClientGoneError, DatabaseBusyError } from '../db/errors';
 import { AppError } from './errors';
+import { requestLanguage } from './request-language';
 
-const t = translator('de_sie');
-
-/** Fastify's own client errors, in the catalog's words. */
-const frameworkMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: t('common.malformedJson'),
-  FST_ERR_CTP_EMPTY_JSON_BODY: t('common.malformedJson'),
-  FST_ERR_CTP_BODY_TOO_LARGE: t('common.payloadTooLarge'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: t('common.unsupportedMediaType'),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: t('common.invalidInput'),
+/** Fastify's own client errors, as codes of the contract (whose catalog message the edge shows). */
+const frameworkCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid',
 };
 
 /** What PostgreSQL (and PGlite) report about a failed statement; Drizzle wraps it as `cause`. */
@@ -71,19 +71,21 @@ const fieldOfConstraint = (db: DatabaseError): string | undefined => {
 };
 
 /**
- * Every failure leaves as the envelope `{ status: 'error', message, errors? }`. Client errors say
+ * Every failure leaves as the envelope `{ status: 'error', code, message, errors? }`. Client errors say
  * what was wrong; anything unexpected is logged with the request id and answered generically,
  * never with a stack trace.
  */
 export const installErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    const t = translator(requestLanguage(req));
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.statusCode >= 500) req.log.error({ err: error }, 'request failed');
       // Field errors also travel as data.errors: where the spec's save call reads them (spec 01 §7).
       return reply.status(error.statusCode).send({
         status: 'error',
-        message: error.publicMessage,
+        code: error.code,
+        message: error.publicMessage(t),
         errors: error.errors,
         data: error.errors ? { errors: error.errors } : undefined,
       });
@@ -110,7 +112,7 @@ export const installErrorHandler = (app: FastifyInstance): void => {
     }
     if (db && badValueStates.has(db.code)) {
       req.log.info({ code: db.code }, 'value refused by the database');
-      return reply.status(400).send({ status: 'error', message: t('common.invalidInput') });
+      return reply.status(400).send({ status: 'error', code: 'invalid', message: t('common.invalidInput') });
     }
     if (db?.code === '23505') {
       // A unique violation the service did not handle itself: a conflict naming the field.
@@ -118,14 +120,15 @@ export const installErrorHandler = (app: FastifyInstance): void => {
       const field = fieldOfConstraint(db);
       return reply.status(409).send({
         status: 'error',
+        code: 'conflict',
         message: t('common.conflict'),
         errors: field ? { [field]: [t('common.conflictField')] } : undefined,
       });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const message = (error.code && frameworkMessages[error.code]) || t('common.invalidInput');
-      return reply.status(status).send({ status: 'error', message });
+      const code: ErrorCode = (error.code && frameworkCodes[error.code]) || 'invalid';
+      return reply.status(status).send({ status: 'error', code, message: t(errorCodes[code].message) });
     }
     if (db) {
       // SQL text and parameters stay out of the log: they hold personal data and, in a token
@@ -137,6 +140,6 @@ export const installErrorHandler = (app: FastifyInstance): void => {
     } else {
       req.log.error({ err: error }, 'unexpected error');
     }
-    return reply.status(500).send({ status: 'error', message: t('common.genericError') });
+    return reply.status(500).send({ status: 'error', code: 'internal', message: t('common.genericError') });
   });
 };

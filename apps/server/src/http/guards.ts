@@ -65,22 +65,14 @@ const requireSlug = (body: unknown): string => {
 
 const checkEnv = (env: EnvAccess | null, mode: EnvMode): EnvAccess => {
   // An unknown environment and a foreign one answer alike: existence is not revealed.
-  if (!env?.memberActive) throw new AppError('forbidden', { message: t('environments.notMember') });
+  if (!env?.memberActive) throw new AppError('not_member', { message: t('environments.notMember') });
   const te = translator(env.language);
   if (env.status === 'blocked' && mode !== 'status')
-    throw new AppError('forbidden', { message: te('environments.blocked') });
+    throw new AppError('environment_blocked', { message: te('environments.blocked') });
   if (env.status !== 'active' && mode === 'write')
-    throw new AppError('forbidden', { message: te('environments.notActive') });
+    throw new AppError('environment_inactive', { message: te('environments.notActive') });
   return env;
 };
-
-/** Resolves `_env` to an environment the caller is an active member of. */
-export const requireEnvAccess = async (
-  deps: AppDeps,
-  user: AuthUser,
-  body: unknown,
-  mode: EnvMode,
-): Promise<EnvAccess> => checkEnv(await deps.guards.envAccess(user.id, requireSlug(body)), mode);
 
 /** The caller and the environment of `_env` in one lookup: 401 without a live session, 403 without access. */
 export const requireUserAndEnv = async (

@@ -6,6 +6,7 @@ import type { EnvScope } from '../db/env-scope';
 import type { AppDeps } from '../deps';
 import { AppError } from './errors';
 import { type AuthUser, bearerTokenHash, type EnvAccess, requireUser, requireUserAndEnv } from './guards';
+import { defaultLanguage, setRequestLanguage } from './request-language';
 import { fieldErrorsFromZod } from './zod-errors';
 
 /**
@@ -38,6 +39,7 @@ type ContextFor<C extends Call, A extends Access> = A extends 'public'
       : EnvContext<C>;
 
 /** What a handler gives back: the data, or the data with a message for the envelope. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler of a call without data returns nothing, which TypeScript types as void
 export type HandlerResult<D> = (undefined extends D ? D | void : D) | Answer<D>;
 const answerBrand = Symbol('answer');
 export type Answer<D> = { [answerBrand]: true; data: D; message?: string };
@@ -45,21 +47,43 @@ export const answer = <D>(data: D, message?: string): Answer<D> => ({ [answerBra
 const isAnswer = (value: unknown): value is Answer<unknown> =>
   typeof value === 'object' && value !== null && answerBrand in value;
 
+/** A contract call bound to a handler, as `route()` registered it: the run-time list of every call. */
+export type BoundCall = Readonly<{ call: Call; access: Access }>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every call bound by `route()` on this app, in registration order (shared with child scopes). */
+    calls: BoundCall[];
+  }
+}
+
+/** The registry `route()` fills; buildApp decorates the root instance with it before any feature registers. */
+export const installCallRegistry = (app: FastifyInstance): void => {
+  app.decorate('calls', [] as BoundCall[]);
+};
+
 export type RouteOptions = Readonly<{
   /** Requests per minute and client address; answered 429 with the catalog's message beyond it. */
   perMinute?: number;
 }>;
 
-const defaultLanguage: Language = 'de_sie';
-
-/** Binds a contract call to a handler: parses the body, runs the guards, wraps the envelope. */
+/**
+ * Binds a contract call to a handler: parses the body, runs the guards, wraps the envelope. Returns
+ * the bound call and records it in `app.calls`, so the list of every call exists at run time (the
+ * bad-input suite and the cross-tenant meta-test iterate it).
+ */
 export const route = <C extends Call, A extends Access>(
   app: FastifyInstance,
   c: C,
   access: A,
   handler: (ctx: ContextFor<C, A>) => Promise<HandlerResult<DataOf<C>>> | HandlerResult<DataOf<C>>,
   options: RouteOptions = {},
-): void => {
+): BoundCall => {
+  const bound: BoundCall = { call: c, access };
+  if (app.hasDecorator('calls')) {
+    if (app.calls.some((b) => b.call.path === c.path)) throw new Error(`call ${c.path} is bound twice`);
+    app.calls.push(bound);
+  }
   const factor = app.deps.config.rateLimitFactor;
   const rateLimit = options.perMinute ? { max: Math.round(options.perMinute * factor), timeWindow: 60_000 } : false;
   app.post(c.path, { config: { rateLimit } }, async (req, reply) => {
@@ -81,6 +105,7 @@ export const route = <C extends Call, A extends Access>(
         ctx.user = user;
         ctx.env = env;
         language = env.language;
+        setRequestLanguage(req, language);
       } else {
         ctx.user = await requireUser(deps, tokenHash);
       }
@@ -119,4 +144,5 @@ export const route = <C extends Call, A extends Access>(
     }
     return reply.send(payload);
   });
+  return bound;
 };

@@ -28,7 +28,7 @@ const fromThisMachine = (req: FastifyRequest) => isLoopback(req.raw.socket.remot
 /** Development only: the last mails of the outbox, so links can be followed without an SMTP server. */
 export const registerDevMailPage = (app: FastifyInstance): void => {
   // Anyone else gets a plain 404, whatever headers they send.
-  const notFound = { status: 'error', message: t('common.unknownCall') };
+  const notFound = { status: 'error', code: 'not_found', message: t('common.unknownCall') };
 
   app.get('/dev/mails.json', async (req, reply) => {
     if (!fromThisMachine(req)) return reply.status(404).send(notFound);

@@ -272,7 +272,11 @@ describe('the outbox shares the transaction of the change', () => {
       const body = { name: 'X', email, password: defaultPassword, password2: defaultPassword };
       const res = await t.call(authApi.register, { ...body, firstname: 'Fehler' });
       expect(res.statusCode).toBe(500);
-      expect(res.body).toEqual({ status: 'error', message: 'Es ist ein unerwarteter Fehler aufgetreten.' });
+      expect(res.body).toEqual({
+        status: 'error',
+        code: 'internal',
+        message: 'Es ist ein unerwarteter Fehler aufgetreten.',
+      });
       expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
       expect(await outboxTo(email)).toHaveLength(0);
 

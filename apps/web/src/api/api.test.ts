@@ -56,6 +56,14 @@ describe('api.call', () => {
     expect(error.field('names')).toBe('Bitte Namen angeben');
   });
 
+  test('carries the error code of the envelope, and a code of the status when the answer has none', async () => {
+    const body = { status: 'error', code: 'stale_version', message: 'Geändert' };
+    vi.stubGlobal('fetch', fakeFetch({ '/api/test/echo': { status: 409, body } }).fn);
+    expect((await catchError(api.call(echo, { word: 'x' }))).code).toBe('stale_version');
+    vi.stubGlobal('fetch', fakeFetch({ '/api/test/echo': { status: 409, body: { status: 'error' } } }).fn);
+    expect((await catchError(api.call(echo, { word: 'x' }))).code).toBe('conflict');
+  });
+
   test('leaves the message undefined when the server sent none, so the screen uses its fallback', async () => {
     vi.stubGlobal('fetch', fakeFetch({ '/api/test/echo': { status: 404, body: { status: 'error' } } }).fn);
     const error = await catchError(api.call(echo, { word: 'x' }));

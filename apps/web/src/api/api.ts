@@ -1,21 +1,25 @@
 import { login as loginCall } from '@kontor/contract/api/auth';
 import type { BodyOf, Call, DataOf, FieldErrors } from '@kontor/contract/call';
+import { type ErrorCode, isErrorCode } from '@kontor/contract/errors';
 import { type Language, translator } from '@kontor/contract/i18n/catalogs';
 import { session } from './session';
 
 /**
- * A failed call. `message` is the server's message, or undefined when it sent none (the screen
- * then shows its own fallback); a network failure carries the generic message. Not an `Error`
- * subclass, because `Error.message` cannot be undefined.
+ * A failed call. `code` is the contract's error code (screens decide by it, not by the HTTP
+ * status); `message` is the server's message, or undefined when it sent none (the screen then
+ * shows its own fallback); a network failure carries the generic message and code `internal`.
+ * Not an `Error` subclass, because `Error.message` cannot be undefined.
  */
 export class ApiError {
   readonly name = 'ApiError';
   readonly status: number;
+  readonly code: ErrorCode;
   readonly message: string | undefined;
   readonly errors: FieldErrors;
 
-  constructor(status: number, message?: string, errors?: FieldErrors) {
+  constructor(status: number, message?: string, errors?: FieldErrors, code?: ErrorCode) {
     this.status = status;
+    this.code = code ?? codeOfStatus(status);
     this.message = message || undefined;
     this.errors = errors ?? {};
   }
@@ -26,7 +30,29 @@ export class ApiError {
   }
 }
 
+/** For an answer without a code (a proxy's error page): the generic code of its status. */
+const codeOfStatus = (status: number): ErrorCode =>
+  status === 400
+    ? 'invalid'
+    : status === 401
+      ? 'unauthenticated'
+      : status === 403
+        ? 'forbidden'
+        : status === 404
+          ? 'not_found'
+          : status === 409
+            ? 'conflict'
+            : status === 413
+              ? 'too_large'
+              : status === 429
+                ? 'rate_limited'
+                : 'internal';
+
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** Whether a failure carries one of the given codes. */
+export const hasErrorCode = (error: unknown, ...codes: ErrorCode[]): boolean =>
+  isApiError(error) && codes.includes(error.code);
 
 /** The server's message of a failure, or the screen's fallback. */
 export const messageOf = (error: unknown, fallback: string): string => (isApiError(error) && error.message) || fallback;
@@ -56,7 +82,7 @@ export const configureApi = (options: { language?: Language; onUnauthorized?: ()
 
 const generic = () => translator(language)('common.genericError');
 
-type RawEnvelope = { status?: unknown; message?: unknown; data?: unknown; errors?: unknown };
+type RawEnvelope = { status?: unknown; code?: unknown; message?: unknown; data?: unknown; errors?: unknown };
 
 const asEnvelope = (value: unknown): RawEnvelope | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as RawEnvelope) : null;
@@ -102,7 +128,7 @@ const send = async <C extends Call>(c: C, ...[body, options]: Args<C>): Promise<
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, generic());
+    throw new ApiError(0, generic(), undefined, 'internal');
   }
 
   let envelope: RawEnvelope | null = null;
@@ -119,7 +145,8 @@ const send = async <C extends Call>(c: C, ...[body, options]: Args<C>): Promise<
     onUnauthorized();
   }
   if (!response.ok || envelope?.status !== 'success') {
-    throw new ApiError(response.status, message, asFieldErrors(envelope?.errors));
+    const code = isErrorCode(envelope?.code) ? envelope.code : undefined;
+    throw new ApiError(response.status, message, asFieldErrors(envelope?.errors), code);
   }
 
   const payload = c.topLevel ? topLevelPayload(envelope) : envelope.data;
@@ -133,7 +160,7 @@ const send = async <C extends Call>(c: C, ...[body, options]: Args<C>): Promise<
 
 /** The login answers `{ status, token, user }`: everything but the envelope's own keys. */
 const topLevelPayload = (envelope: RawEnvelope) => {
-  const { status: _status, message: _message, ...rest } = envelope;
+  const { status: _status, code: _code, message: _message, ...rest } = envelope;
   return rest;
 };
 

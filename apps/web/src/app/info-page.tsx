@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import { useIsLoggedIn } from '../api/session';
+import { type MessageKey, useT } from '../i18n/i18n';
 import { AuthCard } from '../ui/auth-card';
 import { BackLink } from '../ui/back-link';
 import { PublicLayout } from '../ui/public-layout';
-import { type MessageKey, useT } from './i18n';
 
 export type InfoKind = 'docs' | 'contact' | 'legal' | 'imprint';
 

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useT } from './i18n';
+import { useT } from '../i18n/i18n';
 
 /** The 404 content; the router frames it, the account area shows it inside its layout. */
 export function NotFound() {

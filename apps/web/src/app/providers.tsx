@@ -8,7 +8,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { I18nProvider, useT } from './i18n';
+import { I18nProvider, useT } from '../i18n/i18n';
 import { queryClient } from './query-client';
 import { theme } from './theme';
 

@@ -5,8 +5,8 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach } from 'vitest';
-import { I18nProvider } from '../app/i18n';
 import { theme } from '../app/theme';
+import { I18nProvider } from '../i18n/i18n';
 
 // jsdom lacks what Mantine reads for colour scheme and sizing.
 if (!window.matchMedia) {

@@ -7,7 +7,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 
 /**
  * The global alert bar above the content (spec 01 §2): any screen pushes a message; it stays

@@ -4,8 +4,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test } from 'vitest';
-import { I18nProvider } from '../app/i18n';
 import { theme } from '../app/theme';
+import { I18nProvider } from '../i18n/i18n';
 import '../test/render';
 import { useDialogs } from './confirm';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 import classes from './confirm.module.css';
 
 /**

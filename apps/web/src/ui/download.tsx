@@ -1,34 +1,26 @@
-import { call } from '@kontor/contract/call';
+import type { DownloadAnswer, DownloadCall } from '@kontor/contract/api/records';
 import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { z } from 'zod';
 import { api, messageOf } from '../api/api';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 import { alertBar } from './alert-bar';
 
-/** What a download source answers (spec 01 §7 "Download button call"). */
-const downloadData = z.object({
-  url: z.string().min(1),
-  type: z.string().optional(),
-  urlPreview: z.string().optional(),
-});
-export type DownloadAnswer = z.infer<typeof downloadData>;
+export type { DownloadAnswer };
 
+/** A download source: a call of the contract (spec 01 §7 "Download button call") and its body. */
 export type DownloadSource = Readonly<{
-  source: string;
+  source: DownloadCall;
   data?: Record<string, unknown>;
   method?: 'POST' | 'GET';
 }>;
-
-const downloadCall = (source: string) => call(source, { body: z.record(z.string(), z.unknown()), data: downloadData });
 
 /**
  * Calls a download source through the api helper; the environment key of the current route goes
  * along as `_env` (in the body, or as a query parameter of a GET).
  */
 export const requestDownload = (what: DownloadSource, envKey: string | undefined, method = what.method ?? 'POST') =>
-  api.call(downloadCall(what.source), { ...(what.data ?? {}), ...(envKey ? { _env: envKey } : {}) }, { method });
+  api.call(what.source, { ...(what.data ?? {}), ...(envKey ? { _env: envKey } : {}) }, { method });
 
 /** Opens a url in a new tab; a blocked pop-up gets a link in the alert bar instead. */
 const useOpenInNewTab = () => {

@@ -1,6 +1,6 @@
 import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 
 /** Docs, contact, terms and imprint: shown under every public and account page. */
 export function FooterLinks() {

@@ -1,7 +1,7 @@
 import { Modal, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 import classes from './icon-picker.module.css';
 import { AppIcon, type AppIconKey, appIconKeys, iconLabelKey } from './icons';
 

@@ -53,7 +53,7 @@ import {
   IconWorld,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 
 /**
  * The one fixed icon set of the product (spec 01 §2: menu entries and record types name an icon

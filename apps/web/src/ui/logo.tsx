@@ -1,4 +1,4 @@
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 
 /** The product's wordmark: a mark and the name "Kontor", drawn inline (no external assets). */
 export function Logo({ height = 28 }: { height?: number }) {

@@ -1,6 +1,6 @@
 import { PasswordInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 
 type Field = Readonly<{
   name: string;

@@ -1,3 +1,4 @@
+import { recordExport } from '@kontor/contract/api/records';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -28,7 +29,7 @@ const stubFetch = (...answers: { status?: number; body: unknown }[]) => {
 const download: TitleAction = {
   kind: 'download',
   label: 'PDF-Vorschau',
-  source: '/api/dynamic-records/export',
+  source: recordExport,
   data: { id: 'r1' },
 };
 

@@ -1,8 +1,9 @@
+import type { DownloadCall } from '@kontor/contract/api/records';
 import { Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 import { BackLink } from './back-link';
 import { useDownload } from './download';
 import { ErrorAlert } from './error-alert';
@@ -19,7 +20,7 @@ export type TitleAction =
   | {
       kind: 'download';
       label: string;
-      source: string;
+      source: DownloadCall;
       data?: Record<string, unknown>;
       method?: 'POST' | 'GET';
       icon?: ReactNode;

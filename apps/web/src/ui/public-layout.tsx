@@ -1,7 +1,7 @@
 import { Box, Center, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 import { FooterLinks } from './footer-links';
 import { Logo } from './logo';
 import classes from './public-layout.module.css';

@@ -1,6 +1,6 @@
 import type { Stage } from '@kontor/contract/api/record-types';
 import { Badge } from '@mantine/core';
-import { useT } from '../app/i18n';
+import { useT } from '../i18n/i18n';
 
 export type StageBadgeProps = Readonly<{ stage: string | null | undefined; stages: Stage[] }>;
 

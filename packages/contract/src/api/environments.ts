@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, envScoped, id, noBody } from '../call';
+import { languageSchema } from '../i18n/catalogs';
 
 export const environmentStatuses = ['active', 'blocked', 'inactive'] as const;
 export const environmentStatusSchema = z.enum(environmentStatuses);
@@ -105,7 +106,7 @@ export const environmentSchema = environmentCardSchema.extend({
   default_tax: z.string().nullable(),
   default_dateformat: z.enum(dateFormats),
   default_currency: z.enum(currencies),
-  default_language: z.enum(['de_sie', 'de_du', 'en']),
+  default_language: languageSchema,
   last_config_update: z.string(),
   preset: z.string().nullable(),
   logo: z.string().nullable(),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { boundedRecord, call, envScoped } from '../call';
+import { boundedRecord, type Call, call, envScoped } from '../call';
 import {
-  type Cell,
-  type DataField,
-  type FormElement,
-  type RecordType,
+  cellSchema,
+  dataFieldSchema,
+  formElementSchema,
   recordTypeKeySchema,
-  type Stage,
+  recordTypeSchema,
   selectorSchema,
+  stageSchema,
 } from './record-types';
 
 /** A record id on the wire: a uuid, or 'new' for a record not yet saved. */
@@ -21,25 +21,26 @@ const formKey = z.string().trim().max(60).optional();
 export const maxDataKeys = 500;
 
 /** Spec 01 §7 dynamic-records/form: the definition to render and the values to show. */
-export type RecordFormData = {
-  type: string;
-  singular: string;
-  form: FormElement[];
-  fields: Record<string, DataField>;
-  values: Record<string, unknown> & { _id?: string };
+export const recordFormDataSchema = z.object({
+  type: z.string(),
+  singular: z.string(),
+  form: z.array(formElementSchema),
+  fields: z.record(z.string(), dataFieldSchema),
+  values: z.looseObject({ _id: z.string().optional() }),
   /** For optimistic concurrency: sent back with the save. */
-  version: number | null;
-  stage: Stage | null;
+  version: z.number().int().nullable(),
+  stage: stageSchema.nullable(),
   /** True when the record's stage forbids editing or the environment is not active. */
-  readOnly: boolean;
+  readOnly: z.boolean(),
   /** The stages a user may move the record to (spec 02 §2.1 header actions). */
-  stageActions: Array<{ key: string; name: string; actionName: string | null }>;
-  hasPreview: boolean;
-};
+  stageActions: z.array(z.object({ key: z.string(), name: z.string(), actionName: z.string().nullable() })),
+  hasPreview: z.boolean(),
+});
+export type RecordFormData = z.infer<typeof recordFormDataSchema>;
 
 export const loadRecordForm = call('/api/dynamic-records/form', {
   body: envScoped({ type: typeKey, id: recordIdOrNew, form: formKey }),
-  data: z.custom<RecordFormData>(),
+  data: recordFormDataSchema,
 });
 
 export const saveRecord = call('/api/dynamic-records/save', {
@@ -61,7 +62,7 @@ export const removeRecord = call('/api/dynamic-records/remove', {
 /** The effective definition of a type, plus the number of its records. */
 export const recordTypeDetails = call('/api/dynamic-records/type/details', {
   body: envScoped({ type: typeKey }),
-  data: z.custom<RecordType & { count: number }>(),
+  data: recordTypeSchema.extend({ count: z.number().int().min(0) }),
 });
 
 // ---- Generic lists (CLARIFICATIONS.md "Generic lists") ----
@@ -103,32 +104,35 @@ export const simpleTableBody = envScoped({
   ).optional(),
 });
 
-export type SimpleTableRow = Record<string, unknown> & { _id: string };
-export type SimpleTableData = {
-  rows: SimpleTableRow[];
+export const simpleTableRowSchema = z.looseObject({ _id: z.string() });
+export type SimpleTableRow = z.infer<typeof simpleTableRowSchema>;
+export const simpleTableDataSchema = z.object({
+  rows: z.array(simpleTableRowSchema),
   /** Null on a cursor page: the total is counted with the first page only. */
-  total: number | null;
-  totalCapped: boolean;
-  cells: Cell[];
-  nextCursor: string | null;
-  page: number;
-  pageSize: number;
-  list: { key: string; name: string };
-  sort: { field: string; dir: 'asc' | 'desc' } | null;
-};
+  total: z.number().int().nullable(),
+  totalCapped: z.boolean(),
+  cells: z.array(cellSchema),
+  nextCursor: z.string().nullable(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  list: z.object({ key: z.string(), name: z.string() }),
+  sort: z.object({ field: z.string(), dir: z.enum(['asc', 'desc']) }).nullable(),
+});
+export type SimpleTableData = z.infer<typeof simpleTableDataSchema>;
 
 export const simpleTableData = call('/api/simpletable/data', {
   body: simpleTableBody,
-  data: z.custom<SimpleTableData>(),
+  data: simpleTableDataSchema,
 });
 
 // ---- Model selector ----
 
-export type ModelSelectorItem = { _id: string; label: string };
+export const modelSelectorItemSchema = z.object({ _id: z.string(), label: z.string() });
+export type ModelSelectorItem = z.infer<typeof modelSelectorItemSchema>;
 
 export const modelSelectorSearch = call('/api/model-selector/search', {
   body: envScoped({ selector: selectorSchema, search: z.string().max(200).optional() }),
-  data: z.custom<ModelSelectorItem[]>(),
+  data: z.array(modelSelectorItemSchema),
 });
 
 export const modelSelectorResult = call('/api/model-selector/result', {
@@ -136,7 +140,32 @@ export const modelSelectorResult = call('/api/model-selector/result', {
     selector: selectorSchema,
     value: z.union([z.string().max(64), z.array(z.string().max(64)).max(200)]),
   }),
-  data: z.custom<ModelSelectorItem | ModelSelectorItem[] | null>(),
+  data: z.union([modelSelectorItemSchema, z.array(modelSelectorItemSchema)]).nullable(),
 });
 
 export const recordTypeKey = recordTypeKeySchema;
+
+// ---- Downloads and exports (spec 01 §7 "Download button call", spec 02 §9) ----
+
+/** What a download source answers: the file's url, and for a pdf a preview url. */
+export const downloadAnswerSchema = z.object({
+  url: z.string().min(1),
+  type: z.string().optional(),
+  urlPreview: z.string().optional(),
+});
+export type DownloadAnswer = z.infer<typeof downloadAnswerSchema>;
+
+/** A call a download button may name as its source: any body, answered by a download. */
+export type DownloadCall = Call<z.ZodType, typeof downloadAnswerSchema>;
+
+/** A record exported with one of its type's export templates (the default one without `export`). */
+export const recordExport = call('/api/dynamic-records/export', {
+  body: envScoped({ type: typeKey.optional(), id: recordIdOrNew, export: z.string().trim().max(60).optional() }),
+  data: downloadAnswerSchema,
+});
+
+/** The pdf preview of a record (the server names the file preview.pdf). */
+export const recordExportPreview = call('/api/dynamic-records/exports/preview', {
+  body: envScoped({ type: typeKey, id: recordIdOrNew }),
+  data: downloadAnswerSchema,
+});

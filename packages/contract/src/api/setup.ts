@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, envScoped } from '../call';
+import { languageSchema } from '../i18n/catalogs';
 import { currencies, dateFormats } from './environments';
 
 /** Spec 01 §3 "Setup address": invoice_country is kept but has no input. */
@@ -32,7 +33,7 @@ export const setupInit = call('/api/environments-setup/init', {
       url_slug: z.string(),
       default_dateformat: z.enum(dateFormats),
       default_currency: z.enum(currencies),
-      default_language: z.enum(['de_sie', 'de_du', 'en']),
+      default_language: languageSchema,
     }),
     defaultAddressInvoice: setupAddressSchema,
     defaultBankDetails: setupBankDetailsSchema,

@@ -1,8 +1,8 @@
 import type { Environment } from '@kontor/contract/api/environments';
 import type { EnvScope } from '../../db/env-scope';
+import { loadTypes, typeSummaries } from '../../engine/record-types.service';
 import { AppError } from '../../http/errors';
 import type { EnvAccess } from '../../http/guards';
-import { loadTypes, typeSummaries } from '../records/record-types.service';
 import { listTaxes } from '../records/taxes.service';
 import * as repo from './environments.repo';
 

@@ -38,8 +38,8 @@ export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
     app,
     api.inviteUser,
     { env: 'write' },
-    async ({ deps, scope, user, body }) =>
-      answer(undefined, await environments.inviteUser(deps, scope, user, body.email)),
+    async ({ deps, scope, user, body, t }) =>
+      answer(undefined, await environments.inviteUser(deps, scope, user, body.email, t)),
     { perMinute: 30 },
   );
 

@@ -166,9 +166,9 @@ export const inviteUser = async (
   scope: EnvScope,
   inviter: AuthUser,
   rawEmail: string,
+  te: Translate,
 ): Promise<string> => {
   const tx = scope.tx;
-  const te = translator('de_sie');
   const email = normalizeEmail(rawEmail);
   if (!email || !isValidEmail(email)) {
     throw new AppError('invalid', { message: te('common.invalidInput'), errors: { email: [te('auth.emailInvalid')] } });

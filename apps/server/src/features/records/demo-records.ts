@@ -1,5 +1,5 @@
+import { type RecordsContext, saveRecord } from '../../engine/records.service';
 import type { PresetDefinition } from '../environments/presets';
-import { type RecordsContext, saveRecord } from './records.service';
 
 const customers = [
   {

@@ -180,6 +180,7 @@ describe('dynamic-records/save', () => {
     const stale = await save(alpha, 'customers', key, { name: 'Veraltet GmbH' }, 1);
     expectRefused(stale, 409);
     expect(stale.body.message).toBe(de('records.staleVersion'));
+    expect(stale.body.code).toBe('stale_version');
     const data = (await form(alpha, 'customers', key)).body.data;
     expect(data).toMatchObject({ version: 2, values: { name: 'Zweite Fassung GmbH' } });
   });

@@ -2,16 +2,16 @@ import { dateFormats } from '@kontor/contract/api/environments';
 import * as api from '@kontor/contract/api/records';
 import type { Call } from '@kontor/contract/call';
 import type { FastifyInstance } from 'fastify';
+import { modelResults, searchModels } from '../../engine/model-selector.service';
+import { recordListPage } from '../../engine/record-list.service';
+import { loadTypes, requireType } from '../../engine/record-types.service';
+import { limitFormatOf } from '../../engine/record-values';
+import { recordsRepo } from '../../engine/records.repo';
+import { type RecordsContext, recordsService } from '../../engine/records.service';
 import { AppError } from '../../http/errors';
 import type { EnvContext } from '../../http/route';
 import { answer, route } from '../../http/route';
 import { environmentById } from '../environments/environments.service';
-import { modelResults, searchModels } from './model-selector.service';
-import { recordListPage } from './record-list.service';
-import { loadTypes, requireType } from './record-types.service';
-import { limitFormatOf } from './record-values';
-import { recordsRepo } from './records.repo';
-import { loadForm, type RecordsContext, removeRecord, saveRecord } from './records.service';
 
 const recordsContext = async (ctx: EnvContext<Call>): Promise<RecordsContext> => ({
   scope: ctx.scope,
@@ -22,17 +22,19 @@ const recordsContext = async (ctx: EnvContext<Call>): Promise<RecordsContext> =>
 });
 
 export const registerRecordRoutes = (app: FastifyInstance): void => {
-  route(app, api.loadRecordForm, { env: 'read' }, async (ctx) => loadForm(await recordsContext(ctx), ctx.body));
+  route(app, api.loadRecordForm, { env: 'read' }, async (ctx) =>
+    recordsService(await recordsContext(ctx)).load(ctx.body),
+  );
 
   route(app, api.saveRecord, { env: 'write' }, async (ctx) => {
     const env = await environmentById(ctx.scope);
     const dateFormat = dateFormats.find((f) => f === env?.defaultDateformat);
     const records = { ...(await recordsContext(ctx)), limitFormat: limitFormatOf(ctx.language, dateFormat) };
-    return answer(await saveRecord(records, ctx.body), ctx.t('records.saveSuccess'));
+    return answer(await recordsService(records).save(ctx.body), ctx.t('records.saveSuccess'));
   });
 
   route(app, api.removeRecord, { env: 'write' }, async (ctx) =>
-    answer(undefined, await removeRecord(await recordsContext(ctx), ctx.body)),
+    answer(undefined, await recordsService(await recordsContext(ctx)).remove(ctx.body)),
   );
 
   route(app, api.recordTypeDetails, { env: 'read' }, async (ctx) => {

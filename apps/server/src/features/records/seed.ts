@@ -1,10 +1,10 @@
 import { translator } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../../db/env-scope';
+import { createChildType, readTypes } from '../../engine/record-types.service';
+import { saveRecord } from '../../engine/records.service';
 import { updateEnvironmentSettings } from '../environments/environments.service';
 import type { PresetDefinition } from '../environments/presets';
 import { demoRecords } from './demo-records';
-import { createChildType, readTypes } from './record-types.service';
-import { saveRecord } from './records.service';
 
 /** The key an environment's child type gets for a base type. */
 export const childKeyOf: Record<string, string> = {

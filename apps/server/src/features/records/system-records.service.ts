@@ -1,9 +1,9 @@
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
-import { readTypes } from './record-types.service';
-import { recordsRepo } from './records.repo';
-import { saveRecord } from './records.service';
+import { readTypes } from '../../engine/record-types.service';
+import { recordsRepo } from '../../engine/records.repo';
+import { saveRecord } from '../../engine/records.service';
 
 /** The data of a system record (address, bank details, tax) by id, or null. */
 export const readSystemRecord = async (

@@ -1,6 +1,6 @@
 import type { EnvironmentTax } from '@kontor/contract/api/environments';
 import type { EnvScope } from '../../db/env-scope';
-import { recordsRepo } from './records.repo';
+import { recordsRepo } from '../../engine/records.repo';
 
 /** The environment's tax rates (records of envTaxes), as environments/details lists them. */
 export const listTaxes = async (scope: EnvScope): Promise<EnvironmentTax[]> =>

@@ -45,7 +45,7 @@ const saveRecordAs = async (ctx: Ctx, names: Record<string, string>, save: () =>
   try {
     return await save();
   } catch (error) {
-    if (!(error instanceof AppError) || error.kind !== 'invalid' || !error.errors) throw error;
+    if (!(error instanceof AppError) || error.code !== 'invalid' || !error.errors) throw error;
     const errors: FieldErrors = {};
     for (const [path, messages] of Object.entries(error.errors)) errors[names[path] ?? path] = messages;
     throw new AppError('invalid', { message: ctx.t('setup.invalid'), errors });

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconUserEdit } from '@tabler/icons-react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { BackLink } from '../../ui/back-link';
 
 /** Spec 01 §2 /account/edit: a placeholder only. */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { session, useSession } from '../../api/session';
-import { I18nProvider, useT } from '../../app/i18n';
+import { I18nProvider, useT } from '../../i18n/i18n';
 import { FooterLinks } from '../../ui/footer-links';
 import { Logo } from '../../ui/logo';
 import { meQuery } from './account.queries';

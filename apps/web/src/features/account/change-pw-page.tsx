@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, isApiError, messageOf } from '../../api/api';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
 import { NewPasswordFields } from '../../ui/new-password-fields';
 import { useFieldErrors } from '../../ui/use-field-errors';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { api, isApiError, messageOf } from '../../api/api';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { BackLink } from '../../ui/back-link';
 import { ErrorAlert } from '../../ui/error-alert';
 import { FormActions } from '../../ui/form-actions';

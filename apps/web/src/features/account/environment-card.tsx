@@ -2,7 +2,7 @@ import type { EnvironmentCard as Environment } from '@kontor/contract/api/enviro
 import { Avatar, Badge, Button, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import classes from './environment-card.module.css';
 
 const initials = (name: string) =>

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, messageOf } from '../../api/api';
 import { session } from '../../api/session';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageTitle } from '../../ui/page-title';
 import { environmentsQuery, invitationsQuery } from './account.queries';

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, messageOf } from '../../api/api';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { confirm } from '../../ui/confirm';
 import { ErrorAlert } from '../../ui/error-alert';
 import { formatDate } from '../../ui/format-date';

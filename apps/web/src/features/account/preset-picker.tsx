@@ -1,6 +1,6 @@
 import { noPreset, type Preset } from '@kontor/contract/api/environments';
 import { Group, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import classes from './preset-picker.module.css';
 
 /** The template choice as selectable cards: the server's presets plus 'Keine Vorlage'. */

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, messageOf } from '../../api/api';
 import { session, useSession } from '../../api/session';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { confirm } from '../../ui/confirm';
 import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime } from '../../ui/format-date';

@@ -1,7 +1,7 @@
 import { Box, Flex, NavLink, Stack } from '@mantine/core';
 import { IconBell, IconKey, IconLock, IconTrash, IconUser } from '@tabler/icons-react';
 import { Outlet, NavLink as RouterNavLink } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { PageTitle } from '../../ui/page-title';
 import classes from './settings-layout.module.css';
 

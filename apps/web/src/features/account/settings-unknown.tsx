@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 
 /** Spec 01 §2: any other path under /account/settings. */
 export function SettingsUnknown() {

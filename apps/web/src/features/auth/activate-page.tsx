@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, messageOf } from '../../api/api';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { StatusPanel } from '../../ui/status-panel';
 
 /** Spec 01 §4: the activation call is delayed by one second. */

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { api, messageOf } from '../../api/api';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { AuthCard } from '../../ui/auth-card';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useFieldErrors } from '../../ui/use-field-errors';

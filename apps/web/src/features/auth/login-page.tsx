@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, messageOf } from '../../api/api';
 import { session } from '../../api/session';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { AuthCard } from '../../ui/auth-card';
 import { ErrorAlert } from '../../ui/error-alert';
 import { loginBlank } from './auth.queries';

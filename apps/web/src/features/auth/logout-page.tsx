@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../api/api';
 import { session } from '../../api/session';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { delay } from '../../ui/delay';
 import { FormActions } from '../../ui/form-actions';
 

@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title, Transition } from '@manti
 import { IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 
 /** Spec 01 §2: the notice that a confirmation e-mail was sent, with a link to the login. */
 export function RegisterSuccess() {

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, messageOf } from '../../api/api';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { AuthCard } from '../../ui/auth-card';
 import { ErrorAlert } from '../../ui/error-alert';
 import { NewPasswordFields } from '../../ui/new-password-fields';

@@ -3,9 +3,9 @@ import { IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useEnvironment } from '../../app/environment-context';
+import { useT } from '../../i18n/i18n';
 import { PageTitleBar } from '../../ui/page-title-bar';
-import { useEnvironment } from './environment-context';
 import { environmentKeys } from './environments.queries';
 import { envBase } from './sidebar-items';
 

@@ -1,8 +1,8 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useT } from '../../app/i18n';
-import { useEnvironment } from './environment-context';
+import { useEnvironment } from '../../app/environment-context';
+import { useT } from '../../i18n/i18n';
 import { envBase } from './sidebar-items';
 
 /** An unknown path inside the environment: the shell stays, the content says so. */

@@ -2,7 +2,7 @@ import { Box, Button, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mant
 import { IconAlertTriangle, IconLock, IconRefresh, IconSwitchHorizontal } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 import { Logo } from '../../ui/logo';
 import classes from './environment-notice.module.css';
 

@@ -3,10 +3,10 @@ import { translator } from '@kontor/contract/i18n/catalogs';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
-import { configureApi, isApiError, messageOf } from '../../api/api';
-import { I18nProvider } from '../../app/i18n';
+import { configureApi, hasErrorCode, messageOf } from '../../api/api';
+import { EnvironmentContext, type EnvironmentState } from '../../app/environment-context';
+import { I18nProvider } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
-import { EnvironmentContext, type EnvironmentState } from './environment-context';
 import { EnvironmentBlocked, EnvironmentInitError, EnvironmentLoading } from './environment-notice';
 import { detailsQuery, type EnvironmentDetails, environmentKeys, judgeDetails } from './environments.queries';
 import { ShellLayout } from './shell-layout';
@@ -71,7 +71,7 @@ const useEnvironmentHeartbeat = (envKey: string, enabled: boolean, baseline: Ref
 
   const onError = (error: unknown) => {
     // No longer an (active) member: loading again ends in the initialisation error.
-    if (isApiError(error) && error.status === 403) {
+    if (hasErrorCode(error, 'not_member', 'environment_blocked', 'environment_inactive', 'forbidden')) {
       void queryClient.resetQueries({ queryKey: environmentKeys.details(envKey) });
     }
   };

@@ -1,6 +1,6 @@
 import type { FunctionKey } from '@kontor/contract/api/environments';
 import type { RouteObject } from 'react-router';
-import type { MessageKey } from '../../app/i18n';
+import type { MessageKey } from '../../i18n/i18n';
 
 /**
  * Spec 01 §2 "Inside /env/{_env}": the shell with the dashboard at its root, the record and

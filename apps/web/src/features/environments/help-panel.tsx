@@ -1,6 +1,6 @@
 import { CloseButton, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../i18n/i18n';
 
 /** Spec 01 §1: the help panel is a placeholder until the help is published. */
 export function HelpPanel({ onClose }: { onClose: () => void }) {

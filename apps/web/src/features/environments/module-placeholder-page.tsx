@@ -1,9 +1,9 @@
 import type { FunctionKey } from '@kontor/contract/api/environments';
 import { Alert, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconInfoCircle, IconRocket } from '@tabler/icons-react';
-import { type MessageKey, useT } from '../../app/i18n';
+import { useEnvironment } from '../../app/environment-context';
+import { type MessageKey, useT } from '../../i18n/i18n';
 import { PageTitleBar } from '../../ui/page-title-bar';
-import { useEnvironment } from './environment-context';
 
 /**
  * PLACEHOLDER: the module screens (website manager, bookings manager, file manager, query forms,

@@ -2,10 +2,10 @@ import { AppShell, CloseButton, Drawer, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useEnvironment } from '../../app/environment-context';
+import { useT } from '../../i18n/i18n';
 import { AlertBar } from '../../ui/alert-bar';
 import { Logo } from '../../ui/logo';
-import { useEnvironment } from './environment-context';
 import { HelpPanel } from './help-panel';
 import classes from './shell-layout.module.css';
 import { Sidebar } from './sidebar';
@@ -25,7 +25,6 @@ export function ShellLayout() {
   const desktop = useMediaQuery(desktopQuery);
 
   // The drawer closes on navigation and when the window grows past the breakpoint.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
   useEffect(() => nav.close(), [pathname]);
   useEffect(() => {
     if (desktop) nav.close();

@@ -1,5 +1,5 @@
 import type { Environment, FunctionKey } from '@kontor/contract/api/environments';
-import type { MessageKey } from '../../app/i18n';
+import type { MessageKey } from '../../i18n/i18n';
 
 export type SidebarItem =
   | Readonly<{ kind: 'title'; label: string }>

@@ -1,9 +1,9 @@
 import type { Environment } from '@kontor/contract/api/environments';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { EnvironmentContext } from '../../app/environment-context';
 import { testEnvironmentState } from '../../test/environment-fixture';
 import { renderRoutes } from '../../test/render';
-import { EnvironmentContext } from './environment-context';
 import { Sidebar } from './sidebar';
 
 const renderSidebar = (overrides: Partial<Environment>, path = '/env/musterbau') =>

@@ -1,8 +1,8 @@
 import { NavLink, ScrollArea, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useEnvironment } from '../../app/environment-context';
+import { useT } from '../../i18n/i18n';
 import { AppIcon } from '../../ui/icons';
-import { useEnvironment } from './environment-context';
 import classes from './sidebar.module.css';
 import { isActivePath, type SidebarItem, sidebarItems } from './sidebar-items';
 

@@ -23,7 +23,7 @@ import {
 import { type KeyboardEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../api/session';
-import { type MessageKey, useT } from '../../app/i18n';
+import { type MessageKey, useT } from '../../i18n/i18n';
 import { useDialogs } from '../../ui/confirm';
 import { type UploadStatus, useUploads } from '../../ui/upload-store';
 import classes from './top-bar.module.css';

@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
+import { EnvironmentContext } from '../../app/environment-context';
 import { testEnvironmentState } from '../../test/environment-fixture';
 import { renderRoutes } from '../../test/render';
 import { uploadStore } from '../../ui/upload-store';
-import { EnvironmentContext } from './environment-context';
 import { TopBar } from './top-bar';
 
 const renderTopBar = () =>

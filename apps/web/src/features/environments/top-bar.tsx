@@ -1,9 +1,9 @@
 import { ActionIcon, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { IconHelp } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useEnvironment } from '../../app/environment-context';
+import { useT } from '../../i18n/i18n';
 import { Logo } from '../../ui/logo';
-import { useEnvironment } from './environment-context';
 import { envBase } from './sidebar-items';
 import classes from './top-bar.module.css';
 import { NotificationsMenu, UploadMenu, UserMenu } from './top-bar-menus';

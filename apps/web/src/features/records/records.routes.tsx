@@ -7,10 +7,10 @@ import type { RouteObject } from 'react-router';
 export const recordsRoutes: RouteObject[] = [
   {
     path: 'dyn/:type',
-    lazy: async () => ({ Component: (await import('./list/record-list-page')).RecordListPage }),
+    lazy: async () => ({ Component: (await import('./record-list-page')).RecordListPage }),
   },
   {
     path: 'dyn/:type/:id/edit',
-    lazy: async () => ({ Component: (await import('./form/record-edit-page')).RecordEditPage }),
+    lazy: async () => ({ Component: (await import('./record-edit-page')).RecordEditPage }),
   },
 ];

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapSearch, IconRocket } from '@tabler/icons-react';
-import { type MessageKey, useT } from '../../app/i18n';
+import { type MessageKey, useT } from '../../i18n/i18n';
 import { PageTitleBar } from '../../ui/page-title-bar';
 
 /** A settings section that is not built yet: its title and a clear "coming soon" note. */

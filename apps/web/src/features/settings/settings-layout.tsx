@@ -1,9 +1,9 @@
 import { Badge, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { useT } from '../../app/i18n';
+import { useEnvironment } from '../../app/environment-context';
+import { useT } from '../../i18n/i18n';
 import { AppIcon } from '../../ui/icons';
-import { useEnvironment } from '../environments/environment-context';
 import classes from './settings-layout.module.css';
 import { settingsSections } from './settings-sections';
 
@@ -15,7 +15,6 @@ export function SettingsLayout() {
   const { pathname } = useLocation();
   const nav = useRef<HTMLElement>(null);
   // On phones the tabs scroll sideways: keep the current one in sight.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
   useEffect(() => {
     const bar = nav.current;
     const current = bar?.querySelector<HTMLElement>('[aria-current="page"]');

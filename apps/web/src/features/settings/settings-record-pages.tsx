@@ -1,8 +1,6 @@
 import { useParams } from 'react-router';
-import { useEnvironment } from '../environments/environment-context';
-import { RecordFormScreen } from '../records/form/record-form-screen';
-import { RecordList } from '../records/list/record-list';
-import { settingsPaths } from '../records/record-paths';
+import { useEnvironment } from '../../app/environment-context';
+import { RecordFormScreen, RecordList, settingsPaths } from '../../engine/screens';
 import type { SettingsSection } from './settings-sections';
 
 type Live = SettingsSection & { recordType: string };

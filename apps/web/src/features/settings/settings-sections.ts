@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../app/i18n';
+import type { MessageKey } from '../../i18n/i18n';
 
 /** The settings sub-navigation (spec 02 §2.2), in the spec's order. */
 export type SettingsSection = Readonly<{

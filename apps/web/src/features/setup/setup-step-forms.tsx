@@ -3,7 +3,7 @@ import type { SetupAddress, SetupBankDetails } from '@kontor/contract/api/setup'
 import { languages } from '@kontor/contract/i18n/catalogs';
 import { formatDate } from '@kontor/contract/logic/number-format';
 import { Grid, NativeSelect, TextInput } from '@mantine/core';
-import { type MessageKey, useT } from '../../app/i18n';
+import { type MessageKey, useT } from '../../i18n/i18n';
 
 export type CompanyValues = {
   name: string;

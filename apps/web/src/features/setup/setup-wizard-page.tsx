@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, messageOf } from '../../api/api';
-import { I18nProvider, useT } from '../../app/i18n';
+import { I18nProvider, useT } from '../../i18n/i18n';
 import { useDialogs } from '../../ui/confirm';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Logo } from '../../ui/logo';
@@ -253,7 +253,6 @@ function WizardBody(p: WizardBodyProps) {
   // A new step starts at the top with its first field focused; on touch screens its heading, so
   // the keyboard does not pop up uninvited.
   const firstStep = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
   useEffect(() => {
     if (!firstStep.current) window.scrollTo?.({ top: 0, behavior: 'smooth' });
     firstStep.current = false;

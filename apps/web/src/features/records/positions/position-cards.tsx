@@ -1,8 +1,8 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { useRecordFormat } from '../use-record-format';
-import type { PositionRowsProps } from './position-editor';
+import { useRecordFormat } from '../../../engine/field-kit';
 import { unitOptions } from './position-labels';
 import { PositionRowActions, PositionWarning } from './position-row-actions';
+import type { PositionRowsProps } from './position-rows';
 import { TaxChips } from './position-taxes';
 import { priceFullCents, taxesOf } from './position-values';
 import classes from './positions.module.css';

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, expect, test, vi } from 'vitest';
-import { positionsField, renderForm, renderInEnvironment } from '../testing/record-test-env';
+import { positionsField, renderForm, renderInEnvironment } from '../../../engine/testing/record-test-env';
 import { enterApplies } from './enter-applies';
 import { PositionModal } from './position-modal';
 import { taxLineLabel } from './position-values';

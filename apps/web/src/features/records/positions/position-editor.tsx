@@ -2,12 +2,10 @@ import { Button, Group, Input, Paper, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useT } from '../../../app/i18n';
-import { useEnvironment } from '../../environments/environment-context';
-import { fieldOfPath } from '../form-engine/element-fields';
-import { entriesOf, moveItem } from '../form-engine/fields/map-entries';
-import { useFormEngine } from '../form-engine/form-context';
-import type { FieldRendererProps } from '../form-engine/types';
+import { useEnvironment } from '../../../app/environment-context';
+import type { FieldRendererProps } from '../../../engine/field-kit';
+import { entriesOf, fieldOfPath, moveItem, useFormEngine } from '../../../engine/field-kit';
+import { useT } from '../../../i18n/i18n';
 import { PositionCards } from './position-cards';
 import { PositionModal, type PositionModalState } from './position-modal';
 import { PositionSummary } from './position-summary';
@@ -129,16 +127,3 @@ export function PositionEditor(props: FieldRendererProps<'map'>) {
     </Input.Wrapper>
   );
 }
-
-export type PositionRowsProps = Readonly<{
-  positions: readonly PositionValue[];
-  definition: FieldRendererProps<'map'>['field']['definition'] & object;
-  readOnly: boolean;
-  path: string;
-  messagesOf: (index: number) => string[];
-  errorAt: (index: number, key: string) => string | undefined;
-  onUpdate: (index: number, key: string, value: unknown) => void;
-  onEdit: (index: number) => void;
-  onMove: (index: number, by: -1 | 1) => void;
-  onRemove: (index: number) => void;
-}>;

@@ -1,10 +1,8 @@
 import type { DataField } from '@kontor/contract/api/record-types';
 import { Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
-import { useT } from '../../../app/i18n';
-import { FieldView } from '../form-engine/field-view';
-import { GermanNumberInput } from '../form-engine/inputs/german-number-input';
-import { useRecordFormat } from '../use-record-format';
+import { ChildField, GermanNumberInput, useRecordFormat } from '../../../engine/field-kit';
+import { useT } from '../../../i18n/i18n';
 import { enterApplies } from './enter-applies';
 import { draftProblems } from './position-checks';
 import { extraPositionFields, positionLabels, unitOptions } from './position-labels';
@@ -112,7 +110,7 @@ export function PositionForm({
           error={showProblems && taxError ? t(problems[taxError]!.key, problems[taxError]!.params) : undefined}
         />
         {extraPositionFields(definition).map((field) => (
-          <FieldView
+          <ChildField
             key={field.key}
             field={field}
             value={draft[field.key]}

@@ -2,7 +2,7 @@ import type { DataField } from '@kontor/contract/api/record-types';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../i18n/i18n';
 import { PositionForm } from './position-form';
 import type { PositionValue } from './position-values';
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, List, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../i18n/i18n';
 import classes from './positions.module.css';
 
 /** The warning icon of a position with server messages; the messages show on hover and to screen readers. */

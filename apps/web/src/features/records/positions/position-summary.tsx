@@ -1,7 +1,7 @@
 import type { PositionSummary as Summary } from '@kontor/contract/logic/positions';
 import { Box, Divider, Group, Stack, Text } from '@mantine/core';
-import { useT } from '../../../app/i18n';
-import { useRecordFormat } from '../use-record-format';
+import { useRecordFormat } from '../../../engine/field-kit';
+import { useT } from '../../../i18n/i18n';
 import { taxLineLabel } from './position-values';
 
 /** Net total, one line per distinct tax and the gross total (spec 01 §5), right-aligned like an invoice. */

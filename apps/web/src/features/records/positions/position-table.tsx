@@ -1,10 +1,9 @@
 import { Select, Table, Text, TextInput } from '@mantine/core';
-import { useT } from '../../../app/i18n';
-import { GermanNumberInput } from '../form-engine/inputs/german-number-input';
-import { useRecordFormat } from '../use-record-format';
-import type { PositionRowsProps } from './position-editor';
+import { GermanNumberInput, useRecordFormat } from '../../../engine/field-kit';
+import { useT } from '../../../i18n/i18n';
 import { positionLabels, unitOptions } from './position-labels';
 import { PositionRowActions, PositionWarning } from './position-row-actions';
+import type { PositionRowsProps } from './position-rows';
 import { TaxChips } from './position-taxes';
 import { priceFullCents, taxesOf } from './position-values';
 import classes from './positions.module.css';

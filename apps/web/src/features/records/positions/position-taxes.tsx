@@ -1,6 +1,6 @@
 import { Badge, Chip, Group, Input, Text } from '@mantine/core';
-import { useT } from '../../../app/i18n';
-import { useEnvironment } from '../../environments/environment-context';
+import { useEnvironment } from '../../../app/environment-context';
+import { useT } from '../../../i18n/i18n';
 import { type PositionTaxValue, percentText, sameTax, taxEntryOf, taxLineLabel } from './position-values';
 
 /** The taxes of a position as small chips. */
@@ -16,7 +16,6 @@ export function TaxChips({ taxes, compact = false }: { taxes: readonly PositionT
   return (
     <Group gap={4} wrap="wrap">
       {taxes.map((tax, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a position may carry the same tax twice
         <Badge key={index} variant="light" color="gray" radius="sm" tt="none" fw={500} title={taxLineLabel(tax)}>
           {compact ? `${percentText(tax.percent)} %` : taxLineLabel(tax)}
         </Badge>

@@ -7,7 +7,7 @@ import {
   positionAmounts,
   summarizePositions,
 } from '@kontor/contract/logic/positions';
-import { type MapEntry, newEntryId } from '../form-engine/fields/map-entries';
+import { type MapEntry, newEntryId } from '../../../engine/field-kit';
 
 export type PositionTaxValue = { name: string; percent: number; number: string | number | null };
 export type PositionValue = MapEntry & {

@@ -1,0 +1,102 @@
+/**
+ * Import boundaries of the monorepo (`npm run lint:deps`, first step of `npm test` and so of CI).
+ *
+ * - no import cycles among our own modules (type-only imports count: they tie modules together
+ *   for a reader as much as value imports do);
+ * - a feature uses another feature only through its public surface: on the server the other's
+ *   `*.service.ts`, on the web its `*.queries.ts`, `*.routes.tsx`, `*-context.tsx` or `use-*.ts`
+ *   at the feature's root — never its tables, repositories, screens or sub-folders;
+ * - the web's `ui/` is below everything: it imports nothing from `app/`, `features/` or `engine/`;
+ * - the engine (both sides) is a platform: it imports no feature;
+ * - the contract knows nothing of the apps.
+ */
+const tests = '\\.(test|int\\.test|spec)\\.tsx?$|/testing/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Import cycles make load order fragile and modules inseparable.',
+      from: { pathNot: tests },
+      to: { circular: true },
+    },
+    {
+      name: 'server-feature-insides',
+      severity: 'error',
+      comment: 'A server feature talks to another only through its exported service.',
+      from: { path: '^apps/server/src/features/([^/]+)/', pathNot: [tests, '\\.table\\.ts$'] },
+      to: {
+        path: '^apps/server/src/features/([^/]+)/',
+        pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/[^/]+/[^/]+\\.service\\.ts$'],
+      },
+    },
+    {
+      name: 'server-tables-reference-tables',
+      severity: 'error',
+      comment: "A Drizzle table may reference another feature's table (foreign keys), and nothing else of it.",
+      from: { path: '^apps/server/src/features/[^/]+/[^/]+\\.table\\.ts$' },
+      to: {
+        path: '^apps/server/src/features/',
+        pathNot: '\\.table\\.ts$|^apps/server/src/features/[^/]+/[^/]+\\.service\\.ts$',
+      },
+    },
+    {
+      name: 'web-feature-insides',
+      severity: 'error',
+      comment: 'A web feature uses another only through its queries, routes, context or hooks at its root.',
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: tests },
+      to: {
+        path: '^apps/web/src/features/([^/]+)/',
+        pathNot: [
+          '^apps/web/src/features/$1/',
+          '^apps/web/src/features/[^/]+/[^/]+\\.(queries\\.ts|routes\\.tsx)$',
+          '^apps/web/src/features/[^/]+/([^/]+-context\\.tsx|use-[^/]+\\.tsx?)$',
+        ],
+      },
+    },
+    {
+      name: 'ui-is-below-everything',
+      severity: 'error',
+      comment: 'ui/ holds building blocks: it must not know the app shell, the engine or a feature.',
+      from: { path: '^apps/web/src/ui/', pathNot: tests },
+      to: { path: '^apps/web/src/(app|features|engine)/' },
+    },
+    {
+      name: 'engine-knows-no-feature',
+      severity: 'error',
+      comment: 'Features register into the engine; the engine never imports a feature.',
+      from: { path: '^apps/(web|server)/src/engine/', pathNot: tests },
+      to: {
+        path: '^apps/(web|server)/src/features/',
+        // …except that an engine table may reference a feature's table (a foreign key).
+        pathNot: '^apps/server/src/features/[^/]+/[^/]+\\.table\\.ts$',
+      },
+    },
+    {
+      name: 'features-use-engine-surface',
+      severity: 'error',
+      comment: 'Features reach the web engine only through engine/field-kit.ts and engine/screens.ts.',
+      from: { path: '^apps/web/src/features/', pathNot: tests },
+      to: { path: '^apps/web/src/engine/', pathNot: '^apps/web/src/engine/(field-kit|screens)\\.ts$' },
+    },
+    {
+      name: 'contract-knows-no-app',
+      severity: 'error',
+      from: { path: '^packages/contract/' },
+      to: { path: '^apps/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|data|test-results|playwright-report)/' },
+    includeOnly: '^(apps/(server|web)/src|packages/contract/src)/',
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

@@ -1,0 +1,124 @@
+import type { RecordType } from '@kontor/contract/api/record-types';
+import * as api from '@kontor/contract/api/records';
+import { translator } from '@kontor/contract/i18n/catalogs';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectOk } from '../../test/assertions';
+import { userWithEnvironment } from '../../test/fixtures';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { bulkInsertRecords, envIdOf } from '../../test/records';
+import { trustedEnvId } from '../db/env-scope';
+import { rowsOf } from '../db/rows';
+import { recordListQuery } from './record-list.service';
+
+/**
+ * How the planner runs the list queries as the application role, under Row Level Security, inside
+ * a tenant transaction: the conditions on sort keys and the search must stay index conditions,
+ * which they only do when every function in them is LEAKPROOF (migration 0009: the product's own
+ * functions, not pg_catalog's).
+ */
+
+const de = translator('de_sie');
+const cities = ['Berlin', 'Hamburg', 'München', 'Leipzig', 'Dresden', 'Bremen', 'Essen', 'Bonn'];
+
+let t: TestApp;
+let who: { env: string; token: string };
+let customers: RecordType;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  who = await userWithEnvironment(t, 'Planbar GmbH', 'craftsman');
+  customers = (await t.call(api.recordTypeDetails, { _env: who.env, type: 'customers' }, who.token)).body
+    .data as RecordType;
+  await bulkInsertRecords(
+    t,
+    who.env,
+    customers,
+    Array.from({ length: 3000 }, (_, i) => ({
+      customer_number: `P-${i}`,
+      name: `${['Schmidt', 'Meyer', 'Weber', 'Wagner', 'Becker'][i % 5]} ${i} GmbH`,
+      city: cities[i % cities.length],
+    })),
+  );
+  await t.deps.database.analyze();
+});
+afterAll(() => t.close());
+
+type Body = Omit<Parameters<typeof recordListQuery>[2], '_env' | 'model'>;
+
+/** The plan of the list query for `body`, as text, planned as the app would run it. */
+const planOf = async (body: Body): Promise<string> => {
+  const envId = trustedEnvId(await envIdOf(t, who.env));
+  return t.deps.database.inEnv(envId, null, async (scope) => {
+    const { query } = recordListQuery(scope, customers, { _env: who.env, model: 'DynamicRecord', ...body }, de);
+    // Small tables tempt the planner to scan them whole; this asks what it can do with indexes.
+    await scope.tx.execute(sql`set local enable_seqscan = off`);
+    const rows = rowsOf<{ 'QUERY PLAN': string }>(await scope.tx.execute(sql`explain ${query as SQL}`));
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+};
+
+/** The `Index Cond` lines of a plan. */
+const indexConditions = (plan: string) => plan.split('\n').filter((line) => line.includes('Index Cond:'));
+
+describe('list queries keep their indexes under Row Level Security', () => {
+  test('the role that plans is the application role, not a superuser', async () => {
+    const envId = trustedEnvId(await envIdOf(t, who.env));
+    const [me] = await t.deps.database.inEnv(envId, null, async (scope) =>
+      rowsOf<{ super: boolean }>(
+        await scope.tx.execute(sql`select rolsuper as super from pg_roles where rolname = current_user`),
+      ),
+    );
+    expect(me?.super).toBe(false);
+  });
+
+  test('a filter on a field is an index condition on its sort index', async () => {
+    const plan = await planOf({ type: 'customers', filter: { city: 'Leipzig' }, sort: { field: 'name', dir: 'asc' } });
+    expect(plan).toMatch(/Index Scan using records_sort_text_(city|name)_idx/);
+    expect(indexConditions(plan).some((line) => line.includes("'city'"))).toBe(true);
+  });
+
+  test('a keyset page starts inside the sort index', async () => {
+    const first = await t.call(
+      api.simpleTableData,
+      { _env: who.env, model: 'DynamicRecord', type: 'customers', sort: { field: 'name', dir: 'asc' }, pageSize: 50 },
+      who.token,
+    );
+    expectOk(first);
+    const cursor = first.body.data?.nextCursor ?? '';
+    expect(cursor).not.toBe('');
+    const plan = await planOf({ type: 'customers', sort: { field: 'name', dir: 'asc' }, pageSize: 50, cursor });
+    expect(plan).toContain('Index Scan using records_sort_text_name_idx');
+    expect(indexConditions(plan).some((line) => line.includes("'name'") && line.includes('>'))).toBe(true);
+  });
+
+  test('the search box is served by the trigram index', async () => {
+    const plan = await planOf({ type: 'customers', search: 'schmidt', sort: { field: 'name', dir: 'asc' } });
+    expect(plan).toContain('Bitmap Index Scan on records_search_trgm_idx');
+    expect(indexConditions(plan).some((line) => line.includes('search_text OPERATOR(kontor.~~)'))).toBe(true);
+  });
+});
+
+describe('LEAKPROOF stays with the product', () => {
+  test("pg_catalog's built-ins are not declared LEAKPROOF for the whole database", async () => {
+    const { rows } = await t.asSuperuser(sql`
+      select p.oid::regprocedure::text as name, p.proleakproof as leakproof from pg_proc p
+      where p.oid in ('pg_catalog.textlike(text, text)'::regprocedure, 'pg_catalog.lower(text)'::regprocedure,
+        'pg_catalog.replace(text, text, text)'::regprocedure, 'pg_catalog.left(text, integer)'::regprocedure,
+        'pg_catalog.jsonb_object_field_text(jsonb, text)'::regprocedure)`);
+    expect(rows).toHaveLength(5);
+    expect(rows.filter((r) => r.leakproof)).toEqual([]);
+  });
+
+  test('every LEAKPROOF function the migrations declared lives in the schema kontor', async () => {
+    const { rows } = await t.asSuperuser(sql`
+      select n.nspname as schema, p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where p.proleakproof and n.nspname not in ('pg_catalog', 'information_schema') order by 2`);
+    expect(rows).toEqual(
+      ['field_text', 'left_text', 'lower_text', 'replace_text', 'sort_key_num', 'text_like'].map((name) => ({
+        schema: 'kontor',
+        name,
+      })),
+    );
+  });
+});

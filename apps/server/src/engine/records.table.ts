@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { environments } from '../features/environments/environments.table';
+
+/**
+ * Business data of every record type (customers, invoices, addresses, taxes, bookings …).
+ * A tenant table: Row Level Security admits only rows of the scope's environment.
+ */
+export const records = pgTable(
+  'records',
+  {
+    envId: uuid('env_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    type: text('type').notNull(),
+    stage: text('stage'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** Lower-cased values of the type's searchable fields, for the trigram index behind list search. */
+    searchText: text('search_text').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.envId, t.id] }),
+    index('records_env_type_created_idx').on(t.envId, t.type, t.createdAt, t.id),
+    // fastupdate off: a pending list would be scanned by every search until a vacuum merges it.
+    index('records_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: 'off' }),
+  ],
+);
+
+/**
+ * Record types an environment defines (child types of a base type). Only what differs from the
+ * base is stored; the effective definition is resolved in record-types.service.
+ */
+export const recordTypes = pgTable(
+  'record_types',
+  {
+    envId: uuid('env_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    parent: text('parent').notNull(),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.envId, t.key] })],
+);

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import * as accountApi from '@kontor/contract/api/account';
+import * as authApi from '@kontor/contract/api/auth';
+import * as envApi from '@kontor/contract/api/environments';
+import * as recordsApi from '@kontor/contract/api/records';
+import * as setupApi from '@kontor/contract/api/setup';
+import type { Call } from '@kontor/contract/call';
+import type { BoundCall } from '../src/http/route';
+import { defaultPassword } from './fixtures';
+
+/** Who the well-formed body is built for: a user with an environment of their own. */
+export type CaseUser = Readonly<{ email: string; env: string }>;
+
+export type CallCase = Readonly<{
+  call: Call;
+  /** A well-formed body (with `_env` where the call is environment-scoped), built when the test runs. */
+  body: (user: CaseUser, someId: string) => Record<string, unknown>;
+  /** Where a field's errors are answered, when not under its own name. */
+  errorKey?: Record<string, string>;
+  /** Fields the call may go without. */
+  optional?: string[];
+  /** Values of the bad-input suite's "wrong" list that a field legitimately takes. */
+  accepts?: Record<string, unknown[]>;
+  /** Object fields whose errors may name the inner field (`selector.type`) instead of the field. */
+  nested?: string[];
+}>;
+
+const env = (user: CaseUser) => ({ _env: user.env });
+const selector = { type: 'customers' };
+
+/**
+ * One well-formed body per call of the app. The bad-input suite spoils them field by field, the
+ * cross-tenant meta-test sends the environment-scoped ones to a foreign environment. Both iterate
+ * the calls the app registered (`app.calls`), so a new call without a case here fails the build,
+ * naming the call.
+ */
+export const callCases: readonly CallCase[] = [
+  { call: authApi.login, body: (u) => ({ email: u.email, password: 'falsch' }) },
+  {
+    call: authApi.register,
+    body: (u) => ({ firstname: 'A', name: 'B', email: u.email, password: defaultPassword, password2: defaultPassword }),
+  },
+  { call: authApi.activate, body: (_u, id) => ({ user: id, token: 'abc' }) },
+  { call: authApi.forgotPw, body: () => ({ email: 'niemand@example.de' }) },
+  { call: authApi.forgotPwCheck, body: (_u, id) => ({ user: id, hash: 'abc' }) },
+  {
+    call: authApi.forgotPwReset,
+    body: (_u, id) => ({ user: id, hash: 'abc', password: defaultPassword, password2: defaultPassword }),
+    optional: ['password2'],
+  },
+  { call: authApi.logout, body: () => ({}) },
+  { call: authApi.me, body: () => ({}) },
+  {
+    call: accountApi.changePassword,
+    body: () => ({ currentPw: 'falsch', newPw: defaultPassword, newPw2: defaultPassword }),
+  },
+  { call: accountApi.logoutEverywhere, body: () => ({}) },
+  { call: envApi.listEnvironments, body: () => ({}) },
+  { call: envApi.listPresets, body: () => ({}) },
+  {
+    call: envApi.createEnvironment,
+    body: () => ({ name: 'Kaputt GmbH', preset: 'none' }),
+    errorKey: { name: 'names' },
+  },
+  { call: envApi.listInvitations, body: () => ({}) },
+  { call: envApi.acceptInvitation, body: (_u, id) => ({ id }) },
+  { call: envApi.declineInvitation, body: (_u, id) => ({ id }) },
+  { call: envApi.inviteUser, body: (u) => ({ ...env(u), email: 'gast@example.de' }) },
+  { call: envApi.removeInvitation, body: (u, id) => ({ ...env(u), id }) },
+  { call: envApi.environmentDetails, body: (u) => env(u) },
+  { call: envApi.heartbeat, body: (u) => env(u) },
+  { call: setupApi.setupInit, body: (u) => env(u) },
+  {
+    call: setupApi.setupStep1,
+    body: (u) => ({
+      ...env(u),
+      name: 'Schreinerei Holzwurm GmbH',
+      default_dateformat: 'YYYY-MM-DD',
+      default_currency: 'euro',
+      default_language: 'de_sie',
+    }),
+  },
+  {
+    call: setupApi.setupStep2,
+    body: (u) => ({
+      ...env(u),
+      invoice_name: 'Schreinerei Holzwurm GmbH',
+      invoice_street: 'Hauptstraße',
+      invoice_housenumber: '1',
+      invoice_zip: '12345',
+      invoice_city: 'Berlin',
+    }),
+  },
+  { call: setupApi.setupStep3, body: (u) => ({ ...env(u), name: 'Hausbank', iban: 'DE02120300000000202051' }) },
+  { call: recordsApi.loadRecordForm, body: (u) => ({ ...env(u), type: 'customers', id: 'new' }) },
+  {
+    call: recordsApi.saveRecord,
+    body: (u) => ({ ...env(u), type: 'customers', id: 'new', data: { name: 'Kaputt GmbH' } }),
+    // An empty record is well-formed data (the service then names the missing fields).
+    accepts: { data: [{}] },
+  },
+  { call: recordsApi.removeRecord, body: (u, id) => ({ ...env(u), type: 'customers', id }) },
+  { call: recordsApi.recordTypeDetails, body: (u) => ({ ...env(u), type: 'customers' }) },
+  {
+    call: recordsApi.simpleTableData,
+    body: (u) => ({ ...env(u), model: 'DynamicRecord', type: 'customers' }),
+    optional: ['type'],
+  },
+  { call: recordsApi.modelSelectorSearch, body: (u) => ({ ...env(u), selector }), nested: ['selector'] },
+  {
+    call: recordsApi.modelSelectorResult,
+    body: (u, id) => ({ ...env(u), selector, value: id }),
+    // A list of ids is a value too (a multi-select).
+    accepts: { value: [[], ['a@b.de']] },
+    nested: ['selector'],
+  },
+];
+
+const byPath = new Map(callCases.map((c) => [c.call.path, c]));
+
+/** The case of a registered call; throws naming the call when the table has none. */
+export const caseOf = (bound: BoundCall): CallCase => {
+  const found = byPath.get(bound.call.path);
+  if (!found) {
+    throw new Error(`call ${bound.call.path} has no case in apps/server/test/call-cases.ts: add a well-formed body`);
+  }
+  return found;
+};
+
+/** The access of a registered call in the words of the bad-input suite. */
+export const accessOf = (bound: BoundCall): 'public' | 'user' | 'env' =>
+  typeof bound.access === 'object' ? 'env' : bound.access;
+
+export const someId = () => randomUUID();
