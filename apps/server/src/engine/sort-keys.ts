@@ -16,9 +16,9 @@ export const sortKindOf = (type: RecordType, fieldKey: string): SortKind => {
  * The sort expression of a field, written exactly as the expression index of migration 0009
  * (`ensure_record_sort_index`) so the planner can walk the index. Text sorts by
  * `kontor.sort_key_text`: lower case, umlauts as their base letter (DIN 5007-1), the first 200
- * characters; numbers by `kontor.sort_key_num`, empty as a very small number. Both are (made of)
- * LEAKPROOF functions of the product's schema, so keyset and filter conditions stay index
- * conditions under Row Level Security. Keys are inlined as literals because an index never
+ * characters; numbers by `kontor.sort_key_num`, empty as a very small number. Both are LEAKPROOF
+ * PL/pgSQL functions of the product's schema (never inlined), so keyset and filter conditions stay
+ * index conditions under Row Level Security. Keys are inlined as literals because an index never
  * matches a bound parameter; only keys of the safe pattern pass.
  */
 export const sortExpression = (fieldKey: string, kind: SortKind): SQL => {

@@ -3,16 +3,17 @@
 -- (textlike, lower, replace, left, jsonb_object_field_text), a promise that held for every query
 -- of every role in the database. This migration takes it back and keeps LEAKPROOF to the
 -- product's own functions in its own schema `kontor`:
---   * the built-ins the sort keys and the search need, under product names: the same C code
---     (LANGUAGE internal), declared LEAKPROOF, used by nothing but the product's queries;
---   * kontor.sort_key_text, an SQL function the planner inlines into each query (as fast as
---     0007's), made only of those wrappers, so its inlined form is leakproof too;
---   * kontor.sort_key_num, PL/pgSQL (never inlined), LEAKPROOF as in 0006;
---   * the operator kontor.~~ (LIKE through the wrapper) with a GIN operator class built from
---     pg_trgm's support functions (strategy 3 = LIKE), so the trigram index serves the search.
--- LANGUAGE internal, LEAKPROOF and operator classes need a superuser. Without one the wrappers are
--- plain SQL functions the planner inlines back into the built-ins, and the search index keeps
--- gin_trgm_ops: every query stays correct, lists are only slower under Row Level Security.
+--   * kontor.sort_key_text and kontor.sort_key_num, PL/pgSQL, so the planner never inlines them
+--     and sees one LEAKPROOF function in each index expression and condition;
+--   * kontor.text_like, LIKE under a product name (the same C code, LANGUAGE internal), and the
+--     operator kontor.~~ on it with a GIN operator class built from pg_trgm's support functions
+--     (strategy 3 = LIKE), so the trigram index serves the search.
+-- None of them can fail on any text, jsonb or key, so none can reveal a row it is shown; LIKE's one
+-- error (a pattern ending in the escape character) depends on the pattern alone, which the product
+-- always passes as a parameter, never takes from a row.
+-- LEAKPROOF, LANGUAGE internal and operator classes need a superuser. Without one the functions
+-- are created plain, LIKE is an SQL function the planner inlines back into pg_catalog's, and the
+-- search index keeps gin_trgm_ops: every query stays correct, lists are only slower under RLS.
 CREATE SCHEMA IF NOT EXISTS kontor;
 --> statement-breakpoint
 GRANT USAGE ON SCHEMA kontor TO kontor_app;
@@ -20,30 +21,22 @@ GRANT USAGE ON SCHEMA kontor TO kontor_app;
 DO $$
 DECLARE
   super boolean := (SELECT rolsuper FROM pg_roles WHERE rolname = current_user);
+  leakproof text := CASE WHEN super THEN 'LEAKPROOF' ELSE '' END;
   trgm text := (SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'pg_trgm');
-  wrappers text[][] := ARRAY[
-    -- name, arguments, result, C function of the built-in, the built-in's SQL form
-    ARRAY['lower_text', 'text', 'text', 'lower', 'pg_catalog.lower($1)'],
-    ARRAY['replace_text', 'text, text, text', 'text', 'replace_text', 'pg_catalog.replace($1, $2, $3)'],
-    ARRAY['left_text', 'text, integer', 'text', 'text_left', 'pg_catalog.left($1, $2)'],
-    ARRAY['field_text', 'jsonb, text', 'text', 'jsonb_object_field_text', '$1 ->> $2'],
-    ARRAY['text_like', 'text, text', 'boolean', 'textlike', '$1 OPERATOR(pg_catalog.~~) $2']
-  ];
-  w text[];
 BEGIN
-  -- None of these can fail on any text, jsonb or key, so none can reveal a row it is shown. LIKE's
-  -- one error (a pattern ending in the escape character) depends on the pattern alone, which the
-  -- product always passes as a parameter, never taken from a row.
-  FOREACH w SLICE 1 IN ARRAY wrappers LOOP
-    IF super THEN
-      EXECUTE format('CREATE OR REPLACE FUNCTION kontor.%I(%s) RETURNS %s LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF AS %L',
-        w[1], w[2], w[3], w[4]);
-    ELSE
-      EXECUTE format('CREATE OR REPLACE FUNCTION kontor.%I(%s) RETURNS %s LANGUAGE sql IMMUTABLE PARALLEL SAFE AS %L',
-        w[1], w[2], w[3], 'SELECT ' || w[5]);
-    END IF;
-  END LOOP;
-
+  -- Case folded, the German special letters as their base letters (DIN 5007-1; é as the common
+  -- loan letter), the first 200 characters (as 0007). CASE, not coalesce, as there.
+  EXECUTE format($f$
+    CREATE OR REPLACE FUNCTION kontor.sort_key_text(data jsonb, key text) RETURNS text
+      LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE %s
+      AS $body$
+      BEGIN
+        RETURN pg_catalog.left(pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(
+          pg_catalog.replace(pg_catalog.lower(CASE WHEN data->>key IS NULL THEN '' ELSE data->>key END),
+          'ä', 'a'), 'ö', 'o'), 'ü', 'u'), 'ß', 'ss'), 'é', 'e'), 200);
+      END
+      $body$
+  $f$, leakproof);
   EXECUTE format($f$
     CREATE OR REPLACE FUNCTION kontor.sort_key_num(data jsonb, key text) RETURNS numeric
       LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE %s
@@ -52,8 +45,15 @@ BEGIN
         RETURN coalesce(CASE WHEN pg_catalog.jsonb_typeof(data->key) = 'number' THEN (data->>key)::numeric END, -1000000000000000000);
       END
       $body$
-  $f$, CASE WHEN super THEN 'LEAKPROOF' ELSE '' END);
+  $f$, leakproof);
 
+  IF super THEN
+    CREATE OR REPLACE FUNCTION kontor.text_like(text, text) RETURNS boolean
+      LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF AS 'textlike';
+  ELSE
+    CREATE OR REPLACE FUNCTION kontor.text_like(text, text) RETURNS boolean
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.~~) $2';
+  END IF;
   CREATE OPERATOR kontor.~~ (LEFTARG = text, RIGHTARG = text, FUNCTION = kontor.text_like,
     RESTRICT = likesel, JOIN = likejoinsel);
 
@@ -81,15 +81,6 @@ BEGIN
   END IF;
 END
 $$;
---> statement-breakpoint
--- Case folded, the German special letters as their base letters (DIN 5007-1; é as the common loan
--- letter), the first 200 characters. CASE, not coalesce: the planner counts COALESCE as leaky.
-CREATE OR REPLACE FUNCTION kontor.sort_key_text(data jsonb, key text) RETURNS text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT kontor.left_text(kontor.replace_text(kontor.replace_text(kontor.replace_text(kontor.replace_text(
-    kontor.replace_text(kontor.lower_text(
-      CASE WHEN kontor.field_text(data, key) IS NULL THEN '' ELSE kontor.field_text(data, key) END
-    ), 'ä', 'a'), 'ö', 'o'), 'ü', 'u'), 'ß', 'ss'), 'é', 'e'), 200) $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION ensure_record_sort_index(field text, kind text) RETURNS void
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
