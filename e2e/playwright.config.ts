@@ -26,7 +26,7 @@ export default defineConfig({
   retries: ci ? 1 : 0,
   // Generous for a loaded 2-core machine; one flow takes 5–20 s.
   timeout: 90_000,
-  globalTimeout: 8 * 60_000,
+  globalTimeout: 15 * 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
