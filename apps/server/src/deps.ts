@@ -1,7 +1,7 @@
 import type { Background } from './background';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { GuardLookups } from './http/guards';
+import type { GuardLookups } from './http/access';
 import type { MailService } from './mail/mail.service';
 
 /** Everything a request handler may reach, built once by main.ts (or a test) and given to buildApp. */

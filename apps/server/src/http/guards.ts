@@ -1,39 +1,12 @@
 import { createHash } from 'node:crypto';
 import { envKey } from '@kontor/contract/call';
-import type { Language } from '@kontor/contract/i18n/catalogs';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyRequest } from 'fastify';
-import type { EnvId } from '../db/env-scope';
 import type { AppDeps } from '../deps';
+import type { AuthUser, EnvAccess } from './access';
 import { AppError } from './errors';
 
-export type AuthUser = Readonly<{
-  id: string;
-  email: string;
-  firstname: string;
-  name: string;
-  isActive: boolean;
-  passwordChangedAt: Date | null;
-  createdAt: Date;
-}>;
-
-export type EnvAccess = Readonly<{
-  id: EnvId;
-  slug: string;
-  name: string;
-  status: 'active' | 'blocked' | 'inactive';
-  language: Language;
-  configUpdatedAt: Date;
-  memberActive: boolean;
-}>;
-
-/** What the guards need from the auth and environments features (wired in app.ts). */
-export type GuardLookups = Readonly<{
-  userBySessionHash: (tokenHash: string) => Promise<AuthUser | null>;
-  envAccess: (userId: string, slug: string) => Promise<EnvAccess | null>;
-  /** Session, user, environment and membership in one read: the hot path of every environment call. */
-  userWithEnv: (tokenHash: string, slug: string) => Promise<{ user: AuthUser; env: EnvAccess | null } | null>;
-}>;
+export type { AuthUser, EnvAccess, GuardLookups } from './access';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 

@@ -1,23 +1,15 @@
-import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMapSearch } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useT } from '../i18n/i18n';
+import { NotFoundView } from '../ui/not-found-view';
 
 /** The 404 content; the router frames it, the account area shows it inside its layout. */
 export function NotFound() {
   const t = useT();
   return (
-    <Stack align="center" gap="md" py={48} ta="center">
-      <ThemeIcon size={64} radius="xl" variant="light" color="gray">
-        <IconMapSearch size={32} stroke={1.6} />
-      </ThemeIcon>
-      <Title order={1} fz={26}>
-        {t('common.notFoundTitle')}
-      </Title>
-      <Text c="dimmed">{t('common.notFoundText')}</Text>
-      <Button component={Link} to="/" variant="light" mt="sm">
-        {t('common.toStart')}
-      </Button>
-    </Stack>
+    <NotFoundView
+      variant="page"
+      title={t('common.notFoundTitle')}
+      text={t('common.notFoundText')}
+      back={{ to: '/', label: t('common.toStart') }}
+    />
   );
 }

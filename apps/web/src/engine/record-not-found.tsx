@@ -1,25 +1,17 @@
-import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconMapSearch } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useEnvironment } from '../app/environment-context';
 import { useT } from '../i18n/i18n';
+import { NotFoundView } from '../ui/not-found-view';
 
 /** An unknown record type (spec 02 §2.1): 'Seite nicht gefunden ...' with a way back. */
 export function RecordTypeNotFound() {
   const t = useT();
   const { envKey } = useEnvironment();
   return (
-    <Stack align="center" gap="md" py={64} ta="center" role="alert">
-      <ThemeIcon size={64} radius="xl" variant="light" color="gray" aria-hidden>
-        <IconMapSearch size={32} stroke={1.6} />
-      </ThemeIcon>
-      <Text fz={22} fw={650}>
-        {t('records.unknownType')}
-      </Text>
-      <Button component={Link} to={`/env/${encodeURIComponent(envKey)}`} variant="light">
-        {t('shell.toDashboard')}
-      </Button>
-    </Stack>
+    <NotFoundView
+      variant="alert"
+      title={t('records.unknownType')}
+      back={{ to: `/env/${encodeURIComponent(envKey)}`, label: t('shell.toDashboard') }}
+    />
   );
 }
 

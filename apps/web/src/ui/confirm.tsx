@@ -5,13 +5,13 @@ import { useT } from '../i18n/i18n';
 import classes from './confirm.module.css';
 
 /**
- * The one confirm / alert / prompt service every screen uses (spec 01 §2 "global modal"). Texts
+ * The one confirm / alert / prompt API every screen uses (`useDialogs()`) (spec 01 §2 "global modal"). Texts
  * come from the caller, because the modals render at the app root, outside the environment's
  * language; `useDialogs()` fills the button labels from the caller's catalog.
  */
 
 /** A question with cancel and confirm; on phones the buttons stack full width, confirm on top. */
-export const confirm = (o: {
+const confirmDialog = (o: {
   title: string;
   text: string;
   confirmLabel: string;
@@ -139,7 +139,7 @@ export const useDialogs = (): Dialogs => {
     return {
       confirm: (o) =>
         new Promise<boolean>((resolve) =>
-          confirm({
+          confirmDialog({
             title: o.title,
             text: o.text ?? '',
             confirmLabel: o.confirmLabel ?? ok,

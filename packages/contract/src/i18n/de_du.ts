@@ -9,10 +9,15 @@ import { settings } from './de_du/settings';
 import { setup } from './de_du/setup';
 import { shell } from './de_du/shell';
 import { validation } from './de_du/validation';
-import type { Catalog } from './de_sie';
+import { type Catalog, de_sie } from './de_sie';
 
-/** Informal German ("du"), written fresh and correct: the same keys as de_sie, one file per area. */
+/**
+ * Informal German ("du"), written fresh and correct, one file per area. An area file holds only
+ * the texts that differ from de_sie (the "Sie" form); every other key falls back to de_sie here
+ * instead of being copied.
+ */
 export const de_du: Catalog = {
+  ...de_sie,
   ...common,
   ...auth,
   ...account,

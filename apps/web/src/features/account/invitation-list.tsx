@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, messageOf } from '../../api/api';
 import { useT } from '../../i18n/i18n';
-import { confirm } from '../../ui/confirm';
+import { useDialogs } from '../../ui/confirm';
 import { ErrorAlert } from '../../ui/error-alert';
 import { formatDate } from '../../ui/format-date';
 import { accountKeys } from './account.queries';
@@ -16,6 +16,7 @@ type Failure = { title: string; message: string | undefined };
 /** Spec 01 §2 /account: pending invitations, accepted (→ the environment) or declined after asking. */
 export function InvitationList({ invitations }: { invitations: Invitation[] }) {
   const t = useT();
+  const dialogs = useDialogs();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -45,14 +46,14 @@ export function InvitationList({ invitations }: { invitations: Invitation[] }) {
   });
 
   const askDecline = (invitation: Invitation) =>
-    confirm({
-      title: t('account.declineTitle'),
-      text: t('account.declineQuestion', { name: invitation.environment.name }),
-      confirmLabel: t('account.decline'),
-      cancelLabel: t('common.cancel'),
-      danger: true,
-      onConfirm: () => decline.mutate(invitation._id),
-    });
+    void dialogs
+      .confirm({
+        title: t('account.declineTitle'),
+        text: t('account.declineQuestion', { name: invitation.environment.name }),
+        confirmLabel: t('account.decline'),
+        danger: true,
+      })
+      .then((yes) => yes && decline.mutate(invitation._id));
 
   if (invitations.length === 0 && !failure) return null;
 

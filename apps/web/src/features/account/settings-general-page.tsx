@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { api, messageOf } from '../../api/api';
 import { session, useSession } from '../../api/session';
 import { useT } from '../../i18n/i18n';
-import { confirm } from '../../ui/confirm';
+import { useDialogs } from '../../ui/confirm';
 import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime } from '../../ui/format-date';
 import classes from './settings-general-page.module.css';
@@ -14,6 +14,7 @@ import classes from './settings-general-page.module.css';
 /** Spec 01 §2 /account/settings: the user's data and "log out everywhere". */
 export function SettingsGeneralPage() {
   const t = useT();
+  const dialogs = useDialogs();
   const navigate = useNavigate();
   const { user } = useSession();
 
@@ -26,14 +27,14 @@ export function SettingsGeneralPage() {
   });
 
   const ask = () =>
-    confirm({
-      title: t('account.logoutEverywhere'),
-      text: t('account.logoutEverywhereQuestion'),
-      confirmLabel: t('account.logoutEverywhere'),
-      cancelLabel: t('common.cancel'),
-      danger: true,
-      onConfirm: () => logoutAll.mutate(),
-    });
+    void dialogs
+      .confirm({
+        title: t('account.logoutEverywhere'),
+        text: t('account.logoutEverywhereQuestion'),
+        confirmLabel: t('account.logoutEverywhere'),
+        danger: true,
+      })
+      .then((yes) => yes && logoutAll.mutate());
 
   const changedAt = user?.password_changed_at ? formatDateTime(user.password_changed_at) : '';
   const rows = [

@@ -1,6 +1,7 @@
 import type { FunctionKey } from '@kontor/contract/api/environments';
 import type { RouteObject } from 'react-router';
 import type { MessageKey } from '../../i18n/i18n';
+import { modules } from './modules';
 
 /**
  * Spec 01 §2 "Inside /env/{_env}": the shell with the dashboard at its root, the record and
@@ -28,12 +29,12 @@ export const environmentRoutes = ({
       { index: true, lazy: async () => ({ Component: (await import('./dashboard-page')).DashboardPage }) },
       ...records,
       ...settings,
-      // PLACEHOLDER routes: later issues replace them with the module screens. (The settings root
-      // comes with `settings`, whose index route the settings feature owns.)
-      placeholder('website-manager/*', 'shell.website', 'website'),
-      placeholder('bookings-manager/*', 'shell.bookings', 'bookings'),
-      placeholder('query-forms/*', 'shell.queryForms', 'queryForms'),
-      placeholder('files/*', 'shell.files', 'filemanager'),
+      // The modules of the registry (modules.ts, which the sidebar reads too): their own routes, or
+      // the placeholder screen until their feature brings them. (The settings root comes with
+      // `settings`, whose index route the settings feature owns.)
+      ...modules.map((m) =>
+        m.routes ? { path: m.path.slice(1), children: m.routes } : placeholder(`${m.path.slice(1)}/*`, m.label, m.key),
+      ),
       { path: '*', lazy: async () => ({ Component: (await import('./environment-not-found')).EnvironmentNotFound }) },
     ],
   };

@@ -1,19 +1,10 @@
-import type { Environment, FunctionKey } from '@kontor/contract/api/environments';
+import type { Environment } from '@kontor/contract/api/environments';
 import type { MessageKey } from '../../i18n/i18n';
+import { modules } from './modules';
 
 export type SidebarItem =
   | Readonly<{ kind: 'title'; label: string }>
   | Readonly<{ kind: 'link'; label: string; to: string; icon?: string; exact?: boolean }>;
-
-type Module = Readonly<{ key: FunctionKey; path: string; label: MessageKey; icon: string }>;
-
-/** Spec 01 §2 "Sidebar": the modules in this order, each only when its function is active. */
-export const modules: readonly Module[] = [
-  { key: 'website', path: '/website-manager', label: 'shell.website', icon: 'world' },
-  { key: 'bookings', path: '/bookings-manager', label: 'shell.bookings', icon: 'calendar-event' },
-  { key: 'queryForms', path: '/query-forms', label: 'shell.queryForms', icon: 'forms' },
-  { key: 'filemanager', path: '/files', label: 'shell.files', icon: 'folder' },
-];
 
 export const envBase = (envKey: string) => `/env/${encodeURIComponent(envKey)}`;
 

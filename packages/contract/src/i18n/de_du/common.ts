@@ -1,46 +1,25 @@
 import type { common as source } from '../de_sie/common';
 
-export const common: Record<keyof typeof source, string> = {
-  'common.genericError': 'Es ist ein unerwarteter Fehler aufgetreten.',
-  'common.invalidInput': 'Die Anfrage enthält ungültige Angaben.',
-  'common.malformedJson': 'Die Anfrage konnte nicht gelesen werden: Sie enthält kein gültiges JSON.',
-  'common.payloadTooLarge': 'Die Anfrage ist zu groß.',
-  'common.unsupportedMediaType': 'Die Anfrage muss als JSON gesendet werden.',
+/** The texts of this area that differ from de_sie; every other key falls back to de_sie (de_du.ts). */
+export const common: Partial<Record<keyof typeof source, string>> = {
   'common.rateLimited': 'Zu viele Anfragen. Bitte versuch es in {seconds} Sekunden noch einmal.',
   'common.busy': 'Der Server ist gerade ausgelastet. Bitte versuche es in einigen Sekunden erneut.',
   'common.queryTimeout':
     'Die Anfrage hat zu lange gedauert und wurde abgebrochen. Bitte schränke die Suche ein oder versuche es später erneut.',
   'common.unauthenticated': 'Deine Sitzung ist abgelaufen. Bitte logge dich erneut ein.',
-  'common.notFound': 'Der angefragte Eintrag wurde nicht gefunden.',
-  'common.unknownCall': 'Unbekannte Schnittstelle.',
   'common.conflict':
     'Der Eintrag wurde inzwischen geändert oder existiert schon. Bitte lade die Seite neu und versuch es noch einmal.',
   'common.conflictField': 'Dieser Wert ist schon vergeben.',
-  'common.fieldRequired': 'Dieses Feld muss ausgefüllt werden',
-  'common.fieldInvalid': 'Der angegebene Wert ist ungültig.',
   'common.fieldTooLong': 'Es dürfen höchstens {n} Zeichen angegeben werden',
-  'common.fieldTooShort': 'Es müssen mindestens {n} Zeichen angegeben werden',
   'common.fieldTooMany': 'Du darfst höchstens {n} Einträge angeben.',
-  'common.cancel': 'Abbrechen',
-  'common.back': 'Zurück',
-  'common.save': 'Speichern',
-  'common.close': 'Schließen',
-  'common.yes': 'Ja',
-  'common.ok': 'OK',
   'common.loading': 'Wird geladen …',
   'common.retry': 'Noch einmal versuchen',
   'common.notFoundTitle': '404 – Seite nicht gefunden',
   'common.notFoundText': 'Die Seite, die du aufgerufen hast, gibt es nicht.',
-  'common.toStart': 'Zur Startseite',
-  'common.footerDocs': 'Dokumentation',
-  'common.footerContact': 'Kontakt',
-  'common.footerTerms': 'Nutzungsbedingungen',
-  'common.footerImprint': 'Impressum',
   'common.docsText':
     'Die Dokumentation zu Kontor wird gerade überarbeitet und ist bald hier zu finden. Bei Fragen wende dich gern an unseren Support.',
   'common.contactText':
     'Du erreichst unser Team per E-Mail unter support@kontor.local. Wir melden uns meist innerhalb eines Werktags bei dir.',
   'common.legalText': 'Die Nutzungsbedingungen von Kontor veröffentlichen wir hier in Kürze.',
   'common.imprintText': 'Die Angaben gemäß § 5 DDG veröffentlichen wir hier in Kürze.',
-  'common.productName': 'Kontor',
 };

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Input, Paper, Stack, Text, TextInput } from 
 import { IconFile, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n';
-import { confirm } from '../../../ui/confirm';
+import { useDialogs } from '../../../ui/confirm';
 import type { FieldRendererProps } from '../types';
 
 const idsOf = (value: unknown): string[] =>
@@ -18,6 +18,7 @@ const idsOf = (value: unknown): string[] =>
  */
 function FileIdList({ props, single }: { props: FieldRendererProps<'file' | 'files'>; single: boolean }) {
   const t = useT();
+  const dialogs = useDialogs();
   const [draft, setDraft] = useState('');
   const ids = idsOf(props.value);
   const store = (next: string[]) => props.onChange(single ? (next[next.length - 1] ?? null) : next);
@@ -29,13 +30,9 @@ function FileIdList({ props, single }: { props: FieldRendererProps<'file' | 'fil
       setDraft('');
     };
     if (ids.includes(id)) {
-      confirm({
-        title: props.label,
-        text: t('records.fileAlreadyAdded'),
-        confirmLabel: t('records.fileAddAnyway'),
-        cancelLabel: t('common.cancel'),
-        onConfirm: commit,
-      });
+      void dialogs
+        .confirm({ title: props.label, text: t('records.fileAlreadyAdded'), confirmLabel: t('records.fileAddAnyway') })
+        .then((yes) => yes && commit());
     } else commit();
   };
   return (

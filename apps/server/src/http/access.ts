@@ -1,0 +1,31 @@
+import type { Language } from '@kontor/contract/i18n/catalogs';
+import type { EnvId } from '../db/env-scope';
+
+/** Who calls and with which access: what the guards resolve and hand to a handler (types only). */
+export type AuthUser = Readonly<{
+  id: string;
+  email: string;
+  firstname: string;
+  name: string;
+  isActive: boolean;
+  passwordChangedAt: Date | null;
+  createdAt: Date;
+}>;
+
+export type EnvAccess = Readonly<{
+  id: EnvId;
+  slug: string;
+  name: string;
+  status: 'active' | 'blocked' | 'inactive';
+  language: Language;
+  configUpdatedAt: Date;
+  memberActive: boolean;
+}>;
+
+/** What the guards need from the auth and environments features (wired in app.ts). */
+export type GuardLookups = Readonly<{
+  userBySessionHash: (tokenHash: string) => Promise<AuthUser | null>;
+  envAccess: (userId: string, slug: string) => Promise<EnvAccess | null>;
+  /** Session, user, environment and membership in one read: the hot path of every environment call. */
+  userWithEnv: (tokenHash: string, slug: string) => Promise<{ user: AuthUser; env: EnvAccess | null } | null>;
+}>;
