@@ -1,6 +1,7 @@
 import * as api from '@kontor/contract/api/auth';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../../../test/assertions';
 import { defaultPassword, registerOnly, requestReset, signUp, uniqueEmail } from '../../../test/fixtures';
@@ -21,6 +22,22 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
+
+/** A JSON POST to an app built with other settings than the shared one (proxies, limits, background). */
+const postJson = (
+  app: FastifyInstance,
+  url: string,
+  body: object,
+  remoteAddress = randomIp(),
+  headers: Record<string, string> = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body),
+  });
 
 const register = (email: string, password: string, firstname = 'Max') =>
   t.call(api.register, { firstname, name: 'Neu', email, password, password2: password });
@@ -84,13 +101,7 @@ describe('login throttling', () => {
       const ip = randomIp();
       const answers = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          app.inject({
-            method: 'POST',
-            url: api.login.path,
-            remoteAddress: ip,
-            headers: { 'content-type': 'application/json' },
-            payload: JSON.stringify({ email: victim.email, password: `falsch-${i}` }),
-          }),
+          postJson(app, api.login.path, { email: victim.email, password: `falsch-${i}` }, ip),
         ),
       );
       const codes = answers.map((a) => a.statusCode);
@@ -125,12 +136,8 @@ describe('login throttling', () => {
       const victimIp = '203.0.113.7';
       const attackerIp = '198.51.100.9';
       const viaProxy = (password: string, forwardedFor: string) =>
-        app.inject({
-          method: 'POST',
-          url: api.login.path,
-          remoteAddress: '10.0.0.1',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
-          payload: JSON.stringify({ email: victim.email, password }),
+        postJson(app, api.login.path, { email: victim.email, password }, '10.0.0.1', {
+          'x-forwarded-for': forwardedFor,
         });
       // The attacker claims the victim's address; the proxy appends the real one.
       for (let i = 0; i < 5; i++) expect((await viaProxy('falsch', `${victimIp}, ${attackerIp}`)).statusCode).toBe(400);
@@ -147,12 +154,8 @@ describe('login throttling', () => {
     try {
       const victim = await signUp(t);
       const direct = (password: string, forwardedFor: string) =>
-        app.inject({
-          method: 'POST',
-          url: api.login.path,
-          remoteAddress: '198.51.100.20',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
-          payload: JSON.stringify({ email: victim.email, password }),
+        postJson(app, api.login.path, { email: victim.email, password }, '198.51.100.20', {
+          'x-forwarded-for': forwardedFor,
         });
       for (let i = 0; i < 5; i++) await direct('falsch', `203.0.113.${i}`);
       // Five different claimed addresses, one real one: the pair is locked.
@@ -171,14 +174,7 @@ describe('forgot-pw', () => {
     const background: Background = { run: (_name, task) => queued.push(task), idle: async () => {} };
     const app = await buildApp({ ...t.deps, background });
     try {
-      const ask = (email: string) =>
-        app.inject({
-          method: 'POST',
-          url: api.forgotPw.path,
-          remoteAddress: randomIp(),
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ email }),
-        });
+      const ask = (email: string) => postJson(app, api.forgotPw.path, { email });
       const a = await ask(known.email);
       const b = await ask(uniqueEmail('unbekannt'));
       expect(a.statusCode).toBe(200);
