@@ -157,6 +157,9 @@ export const recordListQuery = (scope: EnvScope, type: RecordType, body: Body, t
   const direction = sql.raw(dir);
   // Timestamps travel as text: a JS Date would drop the microseconds and break the keyset.
   const sortValueExpr = sort ? sortExpr : sql`${records.createdAt}::text`;
+  // A sort key is computed once per row: the value travels as the order column itself.
+  const sortValueColumn = (alias: string) => sql.raw(`${alias}.${sort ? 'sort_order' : 'sort_value'} as sort_value`);
+  const sortValueSelect = sort ? sql`` : sql`, ${sortValueExpr} as sort_value`;
   // Only the keys the cells need leave the database, not whole records (positions can be large).
   const keys = neededKeys(list).filter(isSortableKey);
   const counted = !body.cursor;
@@ -167,10 +170,10 @@ export const recordListQuery = (scope: EnvScope, type: RecordType, body: Body, t
     // A search finds its matches once (trigram index), then counts and pages them: the index is
     // not asked twice.
     const keyset = cursor ? sql`where (m.sort_order, m.id) ${cmp} (${cursor.value}, ${cursor.id}::uuid)` : sql``;
-    const page = sql`select r.id as id, r.stage as stage, ${pickedData(keys, 'r')} as data, m.sort_value
+    const page = sql`select r.id as id, r.stage as stage, ${pickedData(keys, 'r')} as data, ${sortValueColumn('m')}
       from m join ${records} r on r.env_id = ${scope.envId} and r.id = m.id ${keyset}
       order by m.sort_order ${direction}, m.id ${direction} ${limit}`;
-    const matches = sql`with m as materialized (select ${records.id} as id, ${sortExpr} as sort_order, ${sortValueExpr} as sort_value
+    const matches = sql`with m as materialized (select ${records.id} as id, ${sortExpr} as sort_order${sortValueSelect}
       from ${records} where ${where})`;
     query = counted
       ? sql`${matches} select (select count(*)::int from (select 1 from m limit ${totalCap + 1}) x) as total, p.*
@@ -180,9 +183,9 @@ export const recordListQuery = (scope: EnvScope, type: RecordType, body: Body, t
     const keyset = cursor ? sql`and (${sortExpr}, ${records.id}) ${cmp} (${cursor.value}, ${cursor.id}::uuid)` : sql``;
     // The page's ids first (sorted and limited on the index), then the cell values of just those
     // rows: building them for every candidate row before the sort cost more than the query itself.
-    const ids = sql`select ${records.id} as id, ${sortValueExpr} as sort_value, ${sortExpr} as sort_order
+    const ids = sql`select ${records.id} as id, ${sortExpr} as sort_order${sortValueSelect}
       from ${records} where ${where} ${keyset} order by ${sortExpr} ${direction}, ${records.id} ${direction} ${limit}`;
-    const page = sql`select r.id as id, r.stage as stage, ${pickedData(keys, 'r')} as data, s.sort_value
+    const page = sql`select r.id as id, r.stage as stage, ${pickedData(keys, 'r')} as data, ${sortValueColumn('s')}
       from (${ids}) s join ${records} r on r.env_id = ${scope.envId} and r.id = s.id
       order by s.sort_order ${direction}, s.id ${direction}`;
     // One round trip: the capped count and the page together. A cursor page skips the count (the
