@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
+import type { MessageKey } from './i18n/catalogs';
 
 /**
  * A call of the spec: `POST <path>` with a JSON body, answered by the envelope
@@ -12,11 +13,18 @@ export type Call<B extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodTyp
   data: D;
   /** The login call answers its payload at the envelope's top level (spec 01 §7), not under `data`. */
   topLevel?: boolean;
+  /**
+   * Where the spec shows a field's errors under another key than the field's own (environment
+   * create: `name` is answered under `names`), body key → error key.
+   */
+  errorKeys?: Readonly<Record<string, string>>;
+  /** The envelope's message when the body is refused, where the spec gives the form its own. */
+  invalidMessage?: MessageKey;
 }>;
 
 export const call = <B extends z.ZodType, D extends z.ZodType>(
   path: string,
-  def: { body: B; data: D; topLevel?: boolean },
+  def: Omit<Call<B, D>, 'path'>,
 ): Call<B, D> => ({ path, ...def });
 
 export type BodyOf<C extends Call> = z.input<C['body']>;

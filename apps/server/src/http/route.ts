@@ -117,7 +117,8 @@ export const route = <C extends Call, A extends Access>(
     // reportInput keeps the offending value, so a wrongly typed field is called invalid, not missing.
     const parsed = c.body.safeParse(raw, { reportInput: true });
     if (!parsed.success) {
-      throw new AppError('invalid', { message: t('common.invalidInput'), errors: fieldErrorsFromZod(parsed.error, t) });
+      const message = t(c.invalidMessage ?? 'common.invalidInput');
+      throw new AppError('invalid', { message, errors: fieldErrorsFromZod(parsed.error, t, c.errorKeys) });
     }
     ctx.body = parsed.data;
 

@@ -3,10 +3,15 @@ import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { z } from 'zod';
 
 /** Turns zod's issues into the envelope's field errors with the catalog's German messages. */
-export const fieldErrorsFromZod = (error: z.ZodError, t: Translate): FieldErrors => {
+export const fieldErrorsFromZod = (
+  error: z.ZodError,
+  t: Translate,
+  errorKeys: Readonly<Record<string, string>> = {},
+): FieldErrors => {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = fieldPath(issue.path) || '_';
+    const path = fieldPath(issue.path) || '_';
+    const key = errorKeys[path] ?? path;
     const list = errors[key] ?? [];
     list.push(messageFor(issue, t));
     errors[key] = list;

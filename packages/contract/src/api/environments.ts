@@ -41,8 +41,13 @@ export const listPresets = call('/api/environments/presets', { body: noBody, dat
 export const envNameLimit = 100;
 
 export const createEnvironment = call('/api/environments/create', {
-  body: z.object({ name: z.string().max(envNameLimit * 2), preset: z.string().max(60) }),
+  // Missing values arrive as '' so the service names what is missing with the form's own texts.
+  body: z.object({
+    name: z.string().max(envNameLimit).optional().default(''),
+    preset: z.string().max(60).optional().default(''),
+  }),
   data: z.object({ environment: z.object({ url_slug: z.string(), name: z.string() }) }),
+  errorKeys: { name: 'names' },
 });
 
 export const listInvitations = call('/api/environments/user-invitations', {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { call, envScoped } from '../call';
 import { languageSchema } from '../i18n/catalogs';
-import { currencies, dateFormats } from './environments';
+import { addressLimits, bankDetailsLimits } from '../logic/text-limits';
+import { currencies, dateFormats, envNameLimit } from './environments';
 
 /** Spec 01 §3 "Setup address": invoice_country is kept but has no input. */
 export const setupAddressSchema = z.object({
@@ -43,36 +44,42 @@ export const setupInit = call('/api/environments-setup/init', {
 });
 
 const text = (max: number) => z.string().max(max);
+const optionalText = (max: number) => text(max).optional().default('');
 
+/** Lengths are the address and bank records' own limits, so the wizard refuses what they would. */
 export const setupStep1 = call('/api/environments-setup/step-1', {
   body: envScoped({
-    name: text(200),
+    name: text(envNameLimit),
     default_dateformat: text(20),
     default_currency: text(20),
     default_language: text(20),
   }),
   data: z.undefined(),
+  invalidMessage: 'setup.invalid',
 });
 
 export const setupStep2 = call('/api/environments-setup/step-2', {
   body: envScoped({
-    invoice_name: text(200),
-    invoice_addition: text(200).optional().default(''),
-    invoice_street: text(200),
-    invoice_housenumber: text(40),
-    invoice_zip: text(20),
-    invoice_city: text(200),
-    invoice_country: text(100).optional().default(''),
+    invoice_name: text(addressLimits.name),
+    invoice_addition: optionalText(addressLimits.addition),
+    invoice_street: text(addressLimits.street),
+    invoice_housenumber: text(addressLimits.housenumber),
+    invoice_zip: text(addressLimits.zip),
+    invoice_city: text(addressLimits.city),
+    invoice_country: optionalText(addressLimits.country),
   }),
   data: z.undefined(),
+  invalidMessage: 'setup.invalid',
 });
 
+/** IBAN and BIC are typed with spaces; their format check answers anything that is not one. */
 export const setupStep3 = call('/api/environments-setup/step-3', {
   body: envScoped({
-    name: text(200),
-    bank: text(200).optional().default(''),
+    name: text(bankDetailsLimits.name),
+    bank: optionalText(bankDetailsLimits.bank),
     iban: text(60),
-    bic: text(20).optional().default(''),
+    bic: optionalText(20),
   }),
   data: z.undefined(),
+  invalidMessage: 'setup.invalid',
 });

@@ -1,5 +1,6 @@
 import type { Cell, DataField, FormElement, List, RecordTypeInput } from '@kontor/contract/api/record-types';
 import { optionsMapping } from '@kontor/contract/api/record-types';
+import { addressLimits } from '@kontor/contract/logic/text-limits';
 
 /** Small builders that keep the base type files readable. */
 export const field = (
@@ -102,9 +103,9 @@ export const totals = (): DataField[] => [
 ];
 
 export const addressFields = (): DataField[] => [
-  field('street', 'string', 'Straße', { validation: { maxLength: 120 } }),
-  field('housenumber', 'string', 'Hausnummer', { validation: { maxLength: 20 } }),
-  field('zip', 'string', 'PLZ', { validation: { maxLength: 10 } }),
-  field('city', 'string', 'Ort', { validation: { maxLength: 120 } }),
-  field('country', 'string', 'Land', { validation: { maxLength: 60 } }),
+  field('street', 'string', 'Straße', { validation: { maxLength: addressLimits.street } }),
+  field('housenumber', 'string', 'Hausnummer', { validation: { maxLength: addressLimits.housenumber } }),
+  field('zip', 'string', 'PLZ', { validation: { maxLength: addressLimits.zip } }),
+  field('city', 'string', 'Ort', { validation: { maxLength: addressLimits.city } }),
+  field('country', 'string', 'Land', { validation: { maxLength: addressLimits.country } }),
 ];

@@ -1,3 +1,4 @@
+import { addressLimits, bankDetailsLimits } from '@kontor/contract/logic/text-limits';
 import { addressFields, type BaseType, card, cell, f, field, mainForm, mainList, required } from './builders';
 
 /** Types every environment has as they are: settings and the bookings manager run on them. */
@@ -11,8 +12,8 @@ export const envAddresses: BaseType = {
   plural: 'Adressen',
   icon: 'map-pin',
   fields: [
-    field('name', 'string', 'Name', { validation: { ...required, maxLength: 200 } }),
-    field('addition', 'string', 'Zusatz', { validation: { maxLength: 200 } }),
+    field('name', 'string', 'Name', { validation: { ...required, maxLength: addressLimits.name } }),
+    field('addition', 'string', 'Zusatz', { validation: { maxLength: addressLimits.addition } }),
     ...addressFields(),
   ],
   forms: [
@@ -53,8 +54,8 @@ export const envBankDetails: BaseType = {
   plural: 'Bankverbindungen',
   icon: 'building-bank',
   fields: [
-    field('name', 'string', 'Kontoinhaber', { validation: { ...required, maxLength: 200 } }),
-    field('bank', 'string', 'Bank', { validation: { maxLength: 200 } }),
+    field('name', 'string', 'Kontoinhaber', { validation: { ...required, maxLength: bankDetailsLimits.name } }),
+    field('bank', 'string', 'Bank', { validation: { maxLength: bankDetailsLimits.bank } }),
     field('iban', 'string', 'IBAN', { validation: { ...required, iban: true } }),
     field('bic', 'string', 'BIC', { validation: { bic: true } }),
   ],

@@ -1,26 +1,15 @@
 import * as api from '@kontor/contract/api/environments';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { answer, route } from '../../http/route';
 import { environmentDetails } from './environment-details';
 import * as environments from './environments.service';
-
-/**
- * The create call as the server reads it: name and template are checked by the service, so every
- * problem with the name (missing, wrong type, too long) answers under `errors.names`, where the
- * form shows it (spec 01 §5), instead of under the wire's `name`.
- */
-const createEnvironmentCall = {
-  ...api.createEnvironment,
-  body: z.object({ name: z.unknown().optional(), preset: z.unknown().optional() }),
-};
 
 export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
   route(app, api.listEnvironments, 'user', ({ deps, user }) => environments.listEnvironments(deps, user));
   route(app, api.listPresets, 'user', ({ deps }) => environments.listPresets(deps));
   route(
     app,
-    createEnvironmentCall,
+    api.createEnvironment,
     'user',
     ({ deps, user, body }) => environments.createEnvironment(deps, user, body),
     {

@@ -91,19 +91,15 @@ const insertWithUniqueSlug = async (tx: Tx, name: string, row: Omit<repo.NewEnvi
 export const createEnvironment = async (
   deps: AppDeps,
   user: AuthUser,
-  body: { name?: unknown; preset?: unknown },
+  body: { name: string; preset: string },
 ): Promise<{ environment: { url_slug: string; name: string } }> => {
-  const name = typeof body.name === 'string' ? body.name.trim() : '';
-  const presetKey = typeof body.preset === 'string' ? body.preset.trim() : '';
+  const name = body.name.trim();
+  const presetKey = body.preset.trim();
   const preset = findPreset(presetKey);
   const errors: Record<string, string[]> = {};
-  if (body.name !== undefined && body.name !== null && typeof body.name !== 'string')
-    errors.names = [t('common.fieldInvalid')];
-  else if (!name) errors.names = [t('account.envNameRequired')];
+  if (!name) errors.names = [t('account.envNameRequired')];
   else if (name.length > envNameLimit) errors.names = [t('common.fieldTooLong', { n: envNameLimit })];
-  if (body.preset !== undefined && body.preset !== null && typeof body.preset !== 'string')
-    errors.preset = [t('common.fieldInvalid')];
-  else if (!presetKey) errors.preset = [t('account.presetRequired')];
+  if (!presetKey) errors.preset = [t('account.presetRequired')];
   else if (!preset) errors.preset = [t('account.presetUnknown')];
   if (Object.keys(errors).length > 0 || !preset)
     throw new AppError('invalid', { message: t('common.invalidInput'), errors });
