@@ -5,7 +5,8 @@
  *   for a reader as much as value imports do);
  * - a feature uses another feature only through its public surface: on the server the other's
  *   `*.service.ts`, on the web its `*.queries.ts`, `*.routes.tsx`, `*-context.tsx` or `use-*.ts`
- *   at the feature's root — never its tables, repositories, screens or sub-folders;
+ *   at the feature's root — never its tables, repositories, screens or sub-folders (a repository
+ *   may join another feature's table in its SQL: reading in one statement, writing never);
  * - the web's `ui/` is below everything: it imports nothing from `app/`, `features/` or `engine/`;
  * - the engine (both sides) is a platform: it imports no feature;
  * - the contract knows nothing of the apps.
@@ -25,10 +26,25 @@ module.exports = {
       name: 'server-feature-insides',
       severity: 'error',
       comment: 'A server feature talks to another only through its exported service.',
-      from: { path: '^apps/server/src/features/([^/]+)/', pathNot: [tests, '\\.table\\.ts$'] },
+      from: { path: '^apps/server/src/features/([^/]+)/', pathNot: [tests, '\\.table\\.ts$', '\\.repo\\.ts$'] },
       to: {
         path: '^apps/server/src/features/([^/]+)/',
         pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/[^/]+/[^/]+\\.service\\.ts$'],
+      },
+    },
+    {
+      name: 'server-repos-join-tables',
+      severity: 'error',
+      comment:
+        "A repository may join another feature's table in its SQL (one statement instead of a round trip per row), and use nothing else of it; writes go through the owner's service.",
+      from: { path: '^apps/server/src/features/([^/]+)/[^/]+\\.repo\\.ts$' },
+      to: {
+        path: '^apps/server/src/features/',
+        pathNot: [
+          '^apps/server/src/features/$1/',
+          '\\.table\\.ts$',
+          '^apps/server/src/features/[^/]+/[^/]+\\.service\\.ts$',
+        ],
       },
     },
     {

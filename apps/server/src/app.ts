@@ -18,10 +18,12 @@ import { registerRecordRoutes } from './features/records/records.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
+import { defaultLanguage } from './http/request-language';
 import { installCallRegistry } from './http/route';
 import { devMailPageEnabled, registerDevMailPage } from './mail/dev-page';
 
-const t = translator('de_sie');
+// Answered before any environment, and so any language of one, is known (request-language.ts).
+const t = translator(defaultLanguage);
 
 /**
  * A hop count trusts the socket peer and the next n-1 forwarders (Express' semantics); Fastify

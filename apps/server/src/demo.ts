@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { translator } from '@kontor/contract/i18n/catalogs';
 import type { AppDeps } from './deps';
 import { countUsers } from './features/auth/auth.repo';
 import { createActivatedUser } from './features/auth/auth.service';
@@ -18,8 +19,10 @@ export const seedDemo = async (deps: AppDeps): Promise<{ email: string; password
     ? { email: demoLogin.email, password: randomBytes(12).toString('base64url') }
     : demoLogin;
   const user = await createActivatedUser(deps, { ...login, firstname: 'Dana', name: 'Demo' });
+  // The demo company is German, whatever language a later visitor picks.
   await createEnvironment(
     deps,
+    translator('de_sie'),
     {
       id: user.id,
       email: user.email,

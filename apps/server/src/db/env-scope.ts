@@ -1,5 +1,5 @@
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from './client';
+import type { Db, Tx } from './db-types';
 
 declare const envIdBrand: unique symbol;
 /** An environment id that the environment guard has checked against the caller's membership. */

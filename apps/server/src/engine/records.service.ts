@@ -217,3 +217,5 @@ export const recordsService = (ctx: RecordsContext) => ({
   save: (p: Parameters<typeof saveRecord>[1]) => saveRecord(ctx, p),
   remove: (p: Parameters<typeof removeRecord>[1]) => removeRecord(ctx, p),
 });
+
+export type RecordsService = ReturnType<typeof recordsService>;

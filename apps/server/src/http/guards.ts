@@ -5,12 +5,14 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import type { AuthUser, EnvAccess } from './access';
 import { AppError } from './errors';
+import { defaultLanguage } from './request-language';
 
 export type { AuthUser, EnvAccess, GuardLookups } from './access';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-const t = translator('de_sie');
+// Answered before any environment, and so any language of one, is known (request-language.ts).
+const t = translator(defaultLanguage);
 
 /** The SHA-256 of the bearer token, or an empty string when none was sent. */
 export const bearerTokenHash = (req: FastifyRequest): string => {

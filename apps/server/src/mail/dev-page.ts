@@ -1,10 +1,12 @@
 import { translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { defaultLanguage } from '../http/request-language';
 import { recentMails } from './outbox.repo';
 import { escapeHtml } from './templates';
 
-const t = translator('de_sie');
+// Answered before any environment, and so any language of one, is known (request-language.ts).
+const t = translator(defaultLanguage);
 
 /**
  * The page exists only where it cannot leak anything: in development, while no mail leaves the

@@ -8,7 +8,8 @@ export const registerAccountRoutes = (app: FastifyInstance): void => {
     app,
     api.changePassword,
     'user',
-    async ({ deps, user, tokenHash, body }) => answer(undefined, await changePassword(deps, user, tokenHash, body)),
+    async ({ deps, t, user, tokenHash, body }) =>
+      answer(undefined, await changePassword(deps, t, user, tokenHash, body)),
     { perMinute: 10 },
   );
   route(app, api.logoutEverywhere, 'user', async ({ deps, user }) => {

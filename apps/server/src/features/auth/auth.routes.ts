@@ -10,28 +10,28 @@ const guarded = { perMinute: 20 } as const;
 export const registerAuthRoutes = (app: FastifyInstance): void => {
   const limiter = createLoginLimiter(() => app.deps.now());
 
-  route(app, api.login, 'public', ({ deps, body, req }) => auth.login(deps, limiter, body, req.ip), guarded);
-  route(app, api.register, 'public', async ({ deps, body }) => auth.register(deps, body), guarded);
+  route(app, api.login, 'public', ({ deps, t, body, req }) => auth.login(deps, t, limiter, body, req.ip), guarded);
+  route(app, api.register, 'public', async ({ deps, t, body }) => auth.register(deps, t, body), guarded);
   route(
     app,
     api.activate,
     'public',
-    async ({ deps, body }) => answer(undefined, await auth.activate(deps, body)),
+    async ({ deps, t, body }) => answer(undefined, await auth.activate(deps, t, body)),
     guarded,
   );
   route(
     app,
     api.forgotPw,
     'public',
-    async ({ deps, body }) => answer(undefined, await auth.forgotPassword(deps, body)),
+    async ({ deps, t, body }) => answer(undefined, await auth.forgotPassword(deps, t, body)),
     guarded,
   );
-  route(app, api.forgotPwCheck, 'public', ({ deps, body }) => auth.checkResetLink(deps, body), guarded);
+  route(app, api.forgotPwCheck, 'public', ({ deps, t, body }) => auth.checkResetLink(deps, t, body), guarded);
   route(
     app,
     api.forgotPwReset,
     'public',
-    async ({ deps, body }) => answer(undefined, await auth.resetPassword(deps, body)),
+    async ({ deps, t, body }) => answer(undefined, await auth.resetPassword(deps, t, body)),
     guarded,
   );
   route(app, api.logout, 'user', async ({ deps, tokenHash }) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@kontor/contract/api/auth';
 import type { FieldErrors } from '@kontor/contract/call';
-import { translator } from '@kontor/contract/i18n/catalogs';
+import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
 import { isUuid } from '../../db/ids';
 import type { AppDeps } from '../../deps';
@@ -14,9 +14,6 @@ import type { PendingRegistration } from './auth.table';
 import type { LoginLimiter } from './login-limiter';
 import { passwordPolicyMinLength, passwordProblem } from './password-policy';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords';
-
-/** The account area speaks formal German. */
-const t = translator('de_sie');
 
 const day = 24 * 60 * 60_000;
 export const sessionLifetimeMs = 30 * day;
@@ -59,6 +56,7 @@ export const userBySessionHash = async (deps: AppDeps, tokenHash: string): Promi
  * spec's client-side hints); `field` names where errors show.
  */
 export const passwordErrors = (
+  t: Translate,
   password: string,
   repeat: string | undefined,
   field: string,
@@ -76,6 +74,7 @@ const link = (deps: AppDeps, path: string) => `${deps.config.appUrl}${path}`;
 
 export const register = async (
   deps: AppDeps,
+  t: Translate,
   body: { firstname: string; name: string; email: string; password: string; password2: string },
 ): Promise<void> => {
   const email = normalizeEmail(body.email);
@@ -84,7 +83,7 @@ export const register = async (
   if (!body.name) errors.name = [t('common.fieldRequired')];
   if (!email) errors.email = [t('common.fieldRequired')];
   else if (!isValidEmail(email)) errors.email = [t('auth.emailInvalid')];
-  Object.assign(errors, passwordErrors(body.password, body.password2, 'password', 'password2', email));
+  Object.assign(errors, passwordErrors(t, body.password, body.password2, 'password', 'password2', email));
   if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: t('auth.registerFailed'), errors });
 
   // Hash first in every case, so a known address answers no faster than a new one.
@@ -120,6 +119,21 @@ export const register = async (
   deps.mail.nudge();
 };
 
+/** A new secret for a mailed link: only its hash is stored, the secret itself goes into the mail. */
+const issueUserToken = async (
+  deps: AppDeps,
+  tx: Parameters<typeof repo.insertUserToken>[0],
+  userId: string,
+  kind: 'activation' | 'reset',
+  lifetimeMs: number,
+  pending: PendingRegistration | null = null,
+): Promise<string> => {
+  const token = newSecret();
+  const expiresAt = new Date(deps.now().getTime() + lifetimeMs);
+  await repo.insertUserToken(tx, userId, kind, hashToken(token), expiresAt, pending);
+  return token;
+};
+
 /** `pending`: the credentials this link activates; null means the user row's own (first registration). */
 const sendActivation = async (
   deps: AppDeps,
@@ -127,13 +141,12 @@ const sendActivation = async (
   user: repo.UserRow,
   pending: PendingRegistration | null,
 ) => {
-  const token = newSecret();
-  await repo.insertUserToken(
+  const token = await issueUserToken(
+    deps,
     tx,
     user.id,
     'activation',
-    hashToken(token),
-    new Date(deps.now().getTime() + activationLifetimeMs),
+    activationLifetimeMs,
     pending ?? { passwordHash: user.passwordHash, firstname: user.firstname, name: user.name },
   );
   // The address is unconfirmed: the greeting does not repeat a name the registrant typed.
@@ -144,7 +157,7 @@ const sendActivation = async (
   );
 };
 
-export const activate = async (deps: AppDeps, body: { user: string; token: string }): Promise<string> => {
+export const activate = async (deps: AppDeps, t: Translate, body: { user: string; token: string }): Promise<string> => {
   const invalid = () => new AppError('invalid', { message: t('auth.activationLinkInvalid') });
   if (!isUuid(body.user)) throw invalid();
   const now = deps.now();
@@ -160,6 +173,7 @@ export const activate = async (deps: AppDeps, body: { user: string; token: strin
 
 export const login = async (
   deps: AppDeps,
+  t: Translate,
   limiter: LoginLimiter,
   body: { email: string; password: string },
   ip: string,
@@ -194,7 +208,7 @@ export const login = async (
   return { token, user: toSessionUser(user) };
 };
 
-export const forgotPassword = async (deps: AppDeps, body: { email: string }): Promise<string> => {
+export const forgotPassword = async (deps: AppDeps, t: Translate, body: { email: string }): Promise<string> => {
   const email = normalizeEmail(body.email);
   if (!email || !isValidEmail(email)) {
     throw new AppError('invalid', { message: t('common.invalidInput'), errors: { email: [t('auth.emailInvalid')] } });
@@ -206,14 +220,7 @@ export const forgotPassword = async (deps: AppDeps, body: { email: string }): Pr
       const user = await repo.findUserByEmail(tx, email);
       // A disabled account gets no link: a reset must never be the way back in.
       if (!user || user.disabledAt) return;
-      const token = newSecret();
-      await repo.insertUserToken(
-        tx,
-        user.id,
-        'reset',
-        hashToken(token),
-        new Date(deps.now().getTime() + resetLifetimeMs),
-      );
+      const token = await issueUserToken(deps, tx, user.id, 'reset', resetLifetimeMs);
       const name = user.activatedAt ? user.firstname : undefined;
       await enqueueMail(
         tx,
@@ -228,6 +235,7 @@ export const forgotPassword = async (deps: AppDeps, body: { email: string }): Pr
 
 const liveResetToken = async (
   deps: AppDeps,
+  t: Translate,
   db: Parameters<typeof repo.findLiveUserToken>[0],
   user: string,
   hash: string,
@@ -239,9 +247,9 @@ const liveResetToken = async (
   return token;
 };
 
-export const checkResetLink = async (deps: AppDeps, body: { user: string; hash: string }) => {
+export const checkResetLink = async (deps: AppDeps, t: Translate, body: { user: string; hash: string }) => {
   const { db } = deps.database;
-  await liveResetToken(deps, db, body.user, body.hash);
+  await liveResetToken(deps, t, db, body.user, body.hash);
   const user = await repo.findUserById(db, body.user);
   if (!user) throw new AppError('invalid', { message: t('auth.resetLinkInvalid') });
   return { _id: user.id, email: user.email };
@@ -249,17 +257,18 @@ export const checkResetLink = async (deps: AppDeps, body: { user: string; hash: 
 
 export const resetPassword = async (
   deps: AppDeps,
+  t: Translate,
   body: { user: string; hash: string; password: string; password2?: string | undefined },
 ): Promise<string> => {
   const { db } = deps.database;
-  await liveResetToken(deps, db, body.user, body.hash);
+  await liveResetToken(deps, t, db, body.user, body.hash);
   const owner = await repo.findUserById(db, body.user);
-  const errors = passwordErrors(body.password, body.password2, 'password', 'password2', owner?.email);
+  const errors = passwordErrors(t, body.password, body.password2, 'password', 'password2', owner?.email);
   if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: t('common.invalidInput'), errors });
   const passwordHash = await hashPassword(body.password);
   const now = deps.now();
   await db.transaction(async (tx) => {
-    const token = await liveResetToken(deps, tx, body.user, body.hash);
+    const token = await liveResetToken(deps, t, tx, body.user, body.hash);
     if (!(await repo.consumeUserToken(tx, token.id, now)))
       throw new AppError('invalid', { message: t('auth.resetLinkInvalid') });
     await repo.consumeAllUserTokens(tx, body.user, 'reset', now);
@@ -278,6 +287,7 @@ export const logoutEverywhere = (deps: AppDeps, userId: string) => repo.deleteUs
 
 export const changePassword = async (
   deps: AppDeps,
+  t: Translate,
   user: AuthUser,
   keepTokenHash: string,
   body: { currentPw: string; newPw: string; newPw2: string },
@@ -290,7 +300,7 @@ export const changePassword = async (
       errors: { currentPw: [t('account.currentPasswordWrong')] },
     });
   }
-  const errors = passwordErrors(body.newPw, body.newPw2, 'newPw', 'newPw2', row.email);
+  const errors = passwordErrors(t, body.newPw, body.newPw2, 'newPw', 'newPw2', row.email);
   if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: t('common.invalidInput'), errors });
   const passwordHash = await hashPassword(body.newPw);
   const now = deps.now();

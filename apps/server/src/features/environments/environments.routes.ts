@@ -11,17 +11,17 @@ export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
     app,
     api.createEnvironment,
     'user',
-    ({ deps, user, body }) => environments.createEnvironment(deps, user, body),
+    ({ deps, t, user, body }) => environments.createEnvironment(deps, t, user, body),
     {
       perMinute: 20,
     },
   );
   route(app, api.listInvitations, 'user', ({ deps, user }) => environments.listInvitations(deps, user));
-  route(app, api.acceptInvitation, 'user', ({ deps, user, body }) =>
-    environments.acceptInvitation(deps, user, body.id),
+  route(app, api.acceptInvitation, 'user', ({ deps, t, user, body }) =>
+    environments.acceptInvitation(deps, t, user, body.id),
   );
-  route(app, api.declineInvitation, 'user', ({ deps, user, body }) =>
-    environments.declineInvitation(deps, user, body.id),
+  route(app, api.declineInvitation, 'user', ({ deps, t, user, body }) =>
+    environments.declineInvitation(deps, t, user, body.id),
   );
   route(
     app,

@@ -1,6 +1,6 @@
 import type { EnvironmentCard, Invitation, Preset } from '@kontor/contract/api/environments';
 import { envNameLimit } from '@kontor/contract/api/environments';
-import { languageSchema, type Translate, translator } from '@kontor/contract/i18n/catalogs';
+import { languageSchema, type Translate } from '@kontor/contract/i18n/catalogs';
 import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
 import { slugify } from '@kontor/contract/logic/slug';
 import type { Tx } from '../../db/client';
@@ -14,8 +14,6 @@ import { invitationMail } from '../../mail/templates';
 import { findUserByEmail, toAuthUser } from '../auth/auth.service';
 import * as repo from './environments.repo';
 import { findPreset, type PresetDefinition, presetDefinitions } from './presets';
-
-const t = translator('de_sie');
 
 /** The guard's view of an environment for one user, or null when the user is no member. */
 export const envAccess = async (deps: AppDeps, userId: string, slug: string): Promise<EnvAccess | null> => {
@@ -67,7 +65,9 @@ export const listEnvironments = async (deps: AppDeps, user: AuthUser): Promise<E
   }));
 
 /** Hooks other features register to fill a new environment (record types, demo records …). */
-export type EnvironmentSeeder = (scope: EnvScope, preset: PresetDefinition, now: Date) => Promise<void>;
+export type { PresetDefinition } from './presets';
+/** Fills a new environment inside its creating transaction; `t` speaks the creating request's language. */
+export type EnvironmentSeeder = (scope: EnvScope, preset: PresetDefinition, now: Date, t: Translate) => Promise<void>;
 const seeders = new Set<EnvironmentSeeder>();
 export const onEnvironmentCreated = (seeder: EnvironmentSeeder): void => {
   seeders.add(seeder);
@@ -90,6 +90,7 @@ const insertWithUniqueSlug = async (tx: Tx, name: string, row: Omit<repo.NewEnvi
 
 export const createEnvironment = async (
   deps: AppDeps,
+  t: Translate,
   user: AuthUser,
   body: { name: string; preset: string },
 ): Promise<{ environment: { url_slug: string; name: string } }> => {
@@ -117,7 +118,7 @@ export const createEnvironment = async (
     });
     await repo.upsertMember(tx, row.id, user.id);
     const scope = await enterEnv(tx, trustedEnvId(row.id), user.id);
-    for (const seed of seeders) await seed(scope, preset, deps.now());
+    for (const seed of seeders) await seed(scope, preset, deps.now(), t);
     return row;
   });
   return { environment: { url_slug: env.urlSlug, name: env.name } };
@@ -131,7 +132,12 @@ export const listInvitations = async (deps: AppDeps, user: AuthUser): Promise<In
     created_by: { firstname: i.inviterFirstname ?? '', name: i.inviterName ?? '' },
   }));
 
-export const acceptInvitation = async (deps: AppDeps, user: AuthUser, id: string): Promise<{ url_slug: string }> =>
+export const acceptInvitation = async (
+  deps: AppDeps,
+  t: Translate,
+  user: AuthUser,
+  id: string,
+): Promise<{ url_slug: string }> =>
   deps.database.db.transaction(async (tx) => {
     const invitation = isUuid(id) ? await repo.findPendingInvitation(tx, id, user.email, deps.now()) : undefined;
     if (!invitation) throw new AppError('not_found', { message: t('account.invitationUnknown') });
@@ -140,7 +146,7 @@ export const acceptInvitation = async (deps: AppDeps, user: AuthUser, id: string
     return { url_slug: invitation.slug };
   });
 
-export const declineInvitation = async (deps: AppDeps, user: AuthUser, id: string): Promise<void> => {
+export const declineInvitation = async (deps: AppDeps, t: Translate, user: AuthUser, id: string): Promise<void> => {
   const { db } = deps.database;
   const invitation = isUuid(id) ? await repo.findPendingInvitation(db, id, user.email, deps.now()) : undefined;
   if (!invitation) throw new AppError('not_found', { message: t('account.invitationUnknown') });

@@ -1,5 +1,5 @@
-import { type RecordsContext, saveRecord } from '../../engine/records.service';
-import type { PresetDefinition } from '../environments/presets';
+import type { RecordsService } from '../../engine/records.service';
+import type { PresetDefinition } from '../environments/environments.service';
 
 const customers = [
   {
@@ -46,13 +46,13 @@ const tax = (percent: number) => [
 ];
 
 /** A few realistic records so a new environment from a preset shows working lists and forms at once. */
-export const demoRecords = async (ctx: RecordsContext, preset: PresetDefinition): Promise<void> => {
+export const demoRecords = async (records: RecordsService, preset: PresetDefinition): Promise<void> => {
   const has = (base: string) => preset.recordTypes.includes(base);
   const customerIds: string[] = [];
   if (has('customer'))
-    for (const c of customers) customerIds.push((await saveRecord(ctx, { type: 'customers', id: 'new', data: c })).key);
+    for (const c of customers) customerIds.push((await records.save({ type: 'customers', id: 'new', data: c })).key);
   if (has('contact') && customerIds[0]) {
-    await saveRecord(ctx, {
+    await records.save({
       type: 'contacts',
       id: 'new',
       data: {
@@ -65,14 +65,14 @@ export const demoRecords = async (ctx: RecordsContext, preset: PresetDefinition)
       },
     });
   }
-  if (has('article')) for (const a of articles) await saveRecord(ctx, { type: 'articles', id: 'new', data: a });
+  if (has('article')) for (const a of articles) await records.save({ type: 'articles', id: 'new', data: a });
   const positions = [
     { title: 'Arbeitsstunde Geselle', quantity: 6, unit: 'std', price_single: 58, taxes: tax(19) },
     { title: 'Anfahrtspauschale', quantity: 1, unit: 'psch', price_single: 35, taxes: tax(19) },
     { title: 'Kleinmaterial', quantity: 2, unit: 'psch', price_single: 19.9, taxes: tax(19) },
   ];
   if (has('offer') && customerIds[1]) {
-    await saveRecord(ctx, {
+    await records.save({
       type: 'offers',
       id: 'new',
       data: {
@@ -86,7 +86,7 @@ export const demoRecords = async (ctx: RecordsContext, preset: PresetDefinition)
     });
   }
   if (has('invoice') && customerIds[0]) {
-    await saveRecord(ctx, {
+    await records.save({
       type: 'invoices',
       id: 'new',
       data: {
@@ -98,7 +98,7 @@ export const demoRecords = async (ctx: RecordsContext, preset: PresetDefinition)
         positions,
       },
     });
-    await saveRecord(ctx, {
+    await records.save({
       type: 'invoices',
       id: 'new',
       data: {

@@ -1,9 +1,8 @@
-import { translator } from '@kontor/contract/i18n/catalogs';
+import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../../db/env-scope';
 import { createChildType, readTypes } from '../../engine/record-types.service';
-import { saveRecord } from '../../engine/records.service';
-import { updateEnvironmentSettings } from '../environments/environments.service';
-import type { PresetDefinition } from '../environments/presets';
+import { recordsService } from '../../engine/records.service';
+import { type PresetDefinition, updateEnvironmentSettings } from '../environments/environments.service';
 import { demoRecords } from './demo-records';
 
 /** The key an environment's child type gets for a base type. */
@@ -25,15 +24,20 @@ const standardTaxes = [
  * Fills a new environment: the German standard tax rates (19 % as default tax) and, for a preset,
  * its child record types with a handful of demo records saved through the normal save path.
  */
-export const seedEnvironmentRecords = async (scope: EnvScope, preset: PresetDefinition, now: Date): Promise<void> => {
+export const seedEnvironmentRecords = async (
+  scope: EnvScope,
+  preset: PresetDefinition,
+  now: Date,
+  t: Translate,
+): Promise<void> => {
   for (const base of preset.recordTypes) {
     const key = childKeyOf[base];
     if (key) await createChildType(scope, { key, parent: base, definition: {} });
   }
   const types = await readTypes(scope);
-  const ctx = { scope, types, t: translator('de_sie'), writable: true };
+  const records = recordsService({ scope, types, t, writable: true });
   const taxIds: string[] = [];
-  for (const tax of standardTaxes) taxIds.push((await saveRecord(ctx, { type: 'envTaxes', id: 'new', data: tax })).key);
+  for (const tax of standardTaxes) taxIds.push((await records.save({ type: 'envTaxes', id: 'new', data: tax })).key);
   await updateEnvironmentSettings(scope, { defaultTax: taxIds[0] ?? null }, now, true);
-  if (preset.recordTypes.length > 0) await demoRecords(ctx, preset);
+  if (preset.recordTypes.length > 0) await demoRecords(records, preset);
 };
