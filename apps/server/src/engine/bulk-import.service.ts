@@ -1,21 +1,19 @@
 import type { FieldErrors } from '@kontor/contract/call';
-import { formFieldKeys } from '@kontor/contract/logic/form-fields';
-import { inArray, sql } from 'drizzle-orm';
-import { whereEnv } from '../db/env-scope';
-import { newId } from '../db/ids';
+import { needsUniqueCheck } from '@kontor/contract/logic/validation';
 import { AppError } from '../http/errors';
 import { requireType } from './record-types.service';
 import { coerceField } from './record-values';
+import { recordsRepo } from './records.repo';
 import {
   checkModels,
   computeTotalsInRange,
   defaults,
+  editableFields,
   initialStage,
   type RecordsContext,
   requireForm,
   searchTextOf,
 } from './records.service';
-import { records } from './records.table';
 
 export type ImportResult = { inserted: number; errors: Array<{ index: number; errors: FieldErrors }> };
 
@@ -32,10 +30,9 @@ export const importRecords = async (
   inputs: Record<string, unknown>[],
 ): Promise<ImportResult> => {
   const type = requireType(ctx.types, typeKey, ctx.t);
-  const form = requireForm(type, undefined, ctx.t);
-  const shown = new Set(formFieldKeys(form.fields));
-  const editable = type.fields.filter((f) => shown.has(f.key) && !f.computed && !f.labelOf);
+  const editable = editableFields(type, requireForm(type, undefined, ctx.t));
   const uniqueFields = editable.filter((f) => f.validation?.unique);
+  const repo = recordsRepo(ctx.scope);
   const problems: ImportResult['errors'] = [];
   const prepared: Array<{ data: Record<string, unknown>; searchText: string }> = [];
   const seen = new Map<string, Set<string>>(uniqueFields.map((f) => [f.key, new Set<string>()]));
@@ -45,11 +42,11 @@ export const importRecords = async (
     const data = defaults(type);
     for (const f of editable) data[f.key] = coerceField(f, input[f.key], f.key, ctx.t, errors);
     for (const f of uniqueFields) {
-      const value = data[f.key];
-      if (value === '' || value === null || value === undefined) continue;
+      if (!needsUniqueCheck(f, data[f.key])) continue;
+      const value = String(data[f.key]);
       const values = seen.get(f.key);
-      if (values?.has(String(value))) errors[f.key] = [...(errors[f.key] ?? []), ctx.t('validation.unique')];
-      values?.add(String(value));
+      if (values?.has(value)) errors[f.key] = [...(errors[f.key] ?? []), ctx.t('validation.unique')];
+      values?.add(value);
     }
     await checkModels(ctx, type.fields, data, errors);
     if (Object.keys(errors).length === 0) computeTotalsInRange(ctx, type, data, errors);
@@ -60,19 +57,8 @@ export const importRecords = async (
   for (const f of uniqueFields) {
     const values = [...(seen.get(f.key) ?? [])];
     for (let i = 0; i < values.length; i += batchSize) {
-      const taken = await ctx.scope.tx
-        .select({ value: sql<string>`${records.data}->>${f.key}` })
-        .from(records)
-        .where(
-          whereEnv(
-            ctx.scope,
-            records,
-            sql`${records.type} = ${type.key}`,
-            inArray(sql`${records.data}->>${f.key}`, values.slice(i, i + batchSize)),
-          ),
-        )
-        .limit(1);
-      if (taken[0]) problems.push({ index: -1, errors: { [f.key]: [ctx.t('validation.unique')] } });
+      const taken = await repo.takenValues(type.key, f.key, values.slice(i, i + batchSize));
+      if (taken.length > 0) problems.push({ index: -1, errors: { [f.key]: [ctx.t('validation.unique')] } });
     }
   }
   if (problems.length > 0)
@@ -80,17 +66,7 @@ export const importRecords = async (
 
   const stage = initialStage(type);
   for (let i = 0; i < prepared.length; i += batchSize) {
-    await ctx.scope.tx.insert(records).values(
-      prepared.slice(i, i + batchSize).map((r) => ({
-        envId: ctx.scope.envId,
-        id: newId(),
-        type: type.key,
-        data: r.data,
-        searchText: r.searchText,
-        stage,
-        createdBy: ctx.scope.userId,
-      })),
-    );
+    await repo.insertMany(type.key, prepared.slice(i, i + batchSize), stage);
   }
   return { inserted: prepared.length, errors: [] };
 };

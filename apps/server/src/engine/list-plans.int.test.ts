@@ -9,7 +9,8 @@ import { startTestApp, type TestApp } from '../../test/harness';
 import { bulkInsertRecords, envIdOf } from '../../test/records';
 import { trustedEnvId } from '../db/env-scope';
 import { rowsOf } from '../db/rows';
-import { recordListQuery } from './record-list.service';
+import { recordListStatement } from './record-list.repo';
+import { recordListPlan } from './record-list.service';
 
 /**
  * How the planner runs the list queries as the application role, under Row Level Security, inside
@@ -44,13 +45,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Body = Omit<Parameters<typeof recordListQuery>[2], '_env' | 'model'>;
+type Body = Omit<Parameters<typeof recordListPlan>[1], '_env' | 'model'>;
 
 /** The plan of the list query for `body`, as text, planned as the app would run it. */
 const planOf = async (body: Body): Promise<string> => {
   const envId = trustedEnvId(await envIdOf(t, who.env));
   return t.deps.database.inEnv(envId, null, async (scope) => {
-    const { query } = recordListQuery(scope, customers, { _env: who.env, model: 'DynamicRecord', ...body }, de);
+    const { plan } = recordListPlan(customers, { _env: who.env, model: 'DynamicRecord', ...body }, de);
+    const query = recordListStatement(scope, plan);
     // Small tables tempt the planner to scan them whole; this asks what it can do with indexes.
     await scope.tx.execute(sql`set local enable_seqscan = off`);
     const rows = rowsOf<{ 'QUERY PLAN': string }>(await scope.tx.execute(sql`explain ${query as SQL}`));

@@ -1,15 +1,13 @@
 import type { Selector } from '@kontor/contract/api/record-types';
 import type { ModelSelectorItem } from '@kontor/contract/api/records';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
-import { asc, inArray, type SQL, sql } from 'drizzle-orm';
-import { type EnvScope, whereEnv } from '../db/env-scope';
+import type { EnvScope } from '../db/env-scope';
 import { isUuid } from '../db/ids';
 import { AppError } from '../http/errors';
 import { labelColumns, modelLabel } from './model-labels';
 import { requireType, selectableTypeKeys, type TypeCatalog } from './record-types.service';
 import { recordsRepo } from './records.repo';
-import { records } from './records.table';
-import { isSortableKey, matchExpression, sortExpression } from './sort-keys';
+import { isSortableKey, likePattern } from './sort-keys';
 
 const resultLimit = 30;
 
@@ -46,23 +44,9 @@ export const searchModels = async (
   t: Translate,
 ): Promise<ModelSelectorItem[]> => {
   const { keys, columns } = resolve(types, selector, t);
-  const text = search?.trim().toLowerCase();
-  const conditions: SQL[] = [inArray(records.type, keys)];
-  if (text) {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      sql`(${sql.join(
-        columns.map((c) => sql`${matchExpression(c)} like ${pattern}`),
-        sql` or `,
-      )})`,
-    );
-  }
-  const rows = await scope.tx
-    .select({ id: records.id, type: records.type, data: records.data })
-    .from(records)
-    .where(whereEnv(scope, records, ...conditions))
-    .orderBy(asc(sortExpression(columns[0] as string, 'text')), asc(records.id))
-    .limit(resultLimit);
+  const text = search?.trim();
+  const pattern = text ? likePattern(text) : null;
+  const rows = await recordsRepo(scope).searchByColumns(keys, columns, pattern, resultLimit);
   return rows.map((r) => item(types, selector, r));
 };
 

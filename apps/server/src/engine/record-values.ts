@@ -3,7 +3,12 @@ import type { FieldErrors } from '@kontor/contract/call';
 import type { Language, Translate } from '@kontor/contract/i18n/catalogs';
 import { parseLocalDate, parseLocalDateTime } from '@kontor/contract/logic/dates';
 import { type DateFormat, formatDate, localeOf } from '@kontor/contract/logic/number-format';
-import { checkPosition, normalizePosition, type PositionInput } from '@kontor/contract/logic/positions';
+import {
+  checkPosition,
+  normalizePosition,
+  type PositionInput,
+  positionFieldDecimals,
+} from '@kontor/contract/logic/positions';
 import { decimalMessage, type LimitFormat, validateField } from '@kontor/contract/logic/validation';
 import { isUuid } from '../db/ids';
 
@@ -185,8 +190,7 @@ const coerceEntry = (
   if (field.subType !== 'positions-map') return entry;
   const problems = checkPosition(entry as PositionInput);
   for (const [key, code] of Object.entries(problems)) {
-    // Amounts are whole cents; quantities and percentages have up to four decimals.
-    const message = decimalMessage(code, key === 'price_single' || key === 'price_full' ? 2 : 4);
+    const message = decimalMessage(code, positionFieldDecimals(key));
     addError(errors, `${path}.${key}`, t(message.key, message.params));
   }
   return Object.keys(problems).length > 0 ? entry : normalizePosition(entry as PositionInput);

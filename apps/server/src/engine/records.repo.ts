@@ -1,7 +1,8 @@
-import { eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type EnvScope, whereEnv } from '../db/env-scope';
 import { newId } from '../db/ids';
 import { records } from './records.table';
+import { matchExpression, sortExpression } from './sort-keys';
 
 export type RecordRow = typeof records.$inferSelect;
 
@@ -100,6 +101,56 @@ export const recordsRepo = (scope: EnvScope) => ({
           .where(whereEnv(scope, records, eq(records.type, type)))
       )[0]?.n ?? 0,
     ),
+
+  /**
+   * Records of `types` whose `columns` contain `pattern` (LIKE, lower-cased and escaped; null: all),
+   * sorted by the first column's sort key: the model selector's search.
+   */
+  searchByColumns: (types: string[], columns: string[], pattern: string | null, limit: number) => {
+    const match = pattern
+      ? sql`(${sql.join(
+          columns.map((c) => sql`${matchExpression(c)} like ${pattern}`),
+          sql` or `,
+        )})`
+      : undefined;
+    return scope.tx
+      .select({ id: records.id, type: records.type, data: records.data })
+      .from(records)
+      .where(whereEnv(scope, records, inArray(records.type, types), match))
+      .orderBy(asc(sortExpression(columns[0] as string, 'text')), asc(records.id))
+      .limit(limit);
+  },
+
+  /** Which of `values` some record of the type already holds in `field` (the bulk import's unique rule). */
+  takenValues: async (type: string, field: string, values: string[]): Promise<string[]> => {
+    if (values.length === 0) return [];
+    const held = sql<string>`${records.data}->>${field}`;
+    const rows = await scope.tx
+      .select({ value: held })
+      .from(records)
+      .where(whereEnv(scope, records, eq(records.type, type), inArray(held, values)));
+    return rows.map((r) => r.value);
+  },
+
+  /** One multi-row insert (bulk import). */
+  insertMany: async (
+    type: string,
+    rows: ReadonlyArray<{ data: Record<string, unknown>; searchText: string }>,
+    stage: string | null,
+  ): Promise<void> => {
+    if (rows.length === 0) return;
+    await scope.tx.insert(records).values(
+      rows.map((r) => ({
+        envId: scope.envId,
+        id: newId(),
+        type,
+        data: r.data,
+        searchText: r.searchText,
+        stage,
+        createdBy: scope.userId,
+      })),
+    );
+  },
 
   allOfType: (type: string) =>
     scope.tx

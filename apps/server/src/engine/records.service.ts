@@ -1,11 +1,11 @@
-import type { DataField, RecordType } from '@kontor/contract/api/record-types';
+import type { DataField, Form, RecordType } from '@kontor/contract/api/record-types';
 import { newRecordId, type RecordFormData } from '@kontor/contract/api/records';
 import type { FieldErrors } from '@kontor/contract/call';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { DecimalError } from '@kontor/contract/logic/decimal';
 import { formFieldKeys } from '@kontor/contract/logic/form-fields';
 import { type PositionInput, summarizePositions } from '@kontor/contract/logic/positions';
-import type { LimitFormat } from '@kontor/contract/logic/validation';
+import { type LimitFormat, needsUniqueCheck } from '@kontor/contract/logic/validation';
 import type { EnvScope } from '../db/env-scope';
 import { isUuid } from '../db/ids';
 import { AppError } from '../http/errors';
@@ -35,6 +35,12 @@ export const requireForm = (type: RecordType, key: string | undefined, t: Transl
 const stageOf = (type: RecordType, key: string | null) => type.stages.find((s) => s.key === key) ?? null;
 
 /** The stage a new record starts in: the first stage marked required (never offered as an action). */
+/** Only the form's fields come from the client; computed fields and labels never do. */
+export const editableFields = (type: RecordType, form: { fields: Form['fields'] }) => {
+  const shown = new Set(formFieldKeys(form.fields));
+  return type.fields.filter((f) => shown.has(f.key) && !f.computed && !f.labelOf);
+};
+
 export const initialStage = (type: RecordType) => type.stages.find((s) => s.required)?.key ?? null;
 
 export const defaults = (type: RecordType): Record<string, unknown> =>
@@ -160,24 +166,16 @@ export const saveRecord = async (
     throw new AppError('edit_disabled', { message: ctx.t('records.editDisabled') });
   }
 
-  // Only the form's fields come from the client; computed fields never do.
-  const shown = new Set(formFieldKeys(form.fields));
-  const editable = type.fields.filter((f) => shown.has(f.key) && !f.computed && !f.labelOf);
+  const editable = editableFields(type, form);
   const data: Record<string, unknown> = existing ? { ...existing.data } : defaults(type);
   const errors: FieldErrors = {};
   for (const f of editable) data[f.key] = coerceField(f, p.data[f.key], f.key, ctx.t, errors, ctx.limitFormat);
 
   for (const f of editable) {
     const value = data[f.key];
-    if (
-      f.validation?.unique &&
-      (typeof value === 'string' || typeof value === 'number') &&
-      value !== '' &&
-      !errors[f.key]
-    ) {
-      if (await recordsRepo(ctx.scope).valueTaken(type.key, f.key, String(value), existing?.id ?? null)) {
-        errors[f.key] = [...(errors[f.key] ?? []), ctx.t('validation.unique')];
-      }
+    if (!needsUniqueCheck(f, value) || errors[f.key]) continue;
+    if (await recordsRepo(ctx.scope).valueTaken(type.key, f.key, String(value), existing?.id ?? null)) {
+      errors[f.key] = [...(errors[f.key] ?? []), ctx.t('validation.unique')];
     }
   }
   await checkModels(ctx, type.fields, data, errors);

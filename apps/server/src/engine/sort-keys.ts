@@ -56,3 +56,6 @@ export const ensureSortIndexes = async (scope: Pick<EnvScope, 'tx'>, types: Iter
     await scope.tx.execute(sql`select ensure_record_sort_index(${field}, ${kind})`);
   }
 };
+
+/** `%text%` for LIKE against a match expression: lower-cased, with LIKE's own characters escaped. */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -110,8 +110,16 @@ export const dataFieldSchema: z.ZodType<DataField> = z.lazy(() =>
   }),
 );
 
-/** Visibility: shown only when every condition holds; only '==' exists (spec 01 §5). */
-export const visibleConditionSchema = z.object({ field: z.string(), operator: z.literal('=='), value: z.unknown() });
+/**
+ * Visibility of a form element: `{ field: 'delivery.type', operator: '==', value: 'post' }`, shown
+ * only when every condition holds. `field` is a path into the form's values; '==' is the only
+ * operator (spec 01 §5) and the default. Evaluated by `logic/conditions.ts`.
+ */
+export const visibleConditionSchema = z.object({
+  field: z.string().max(200),
+  operator: z.literal('==').optional(),
+  value: z.unknown(),
+});
 export type VisibleCondition = z.infer<typeof visibleConditionSchema>;
 
 type ElementOptions = {
@@ -177,12 +185,23 @@ export const formSchema = z.object({
 });
 export type Form = z.infer<typeof formSchema>;
 
-/** List button conditions: `[path, operator, value]` entries, or `{ $or: [...] }` groups. */
-export type ListCondition = [string, 'not_empty' | 'is_empty' | '==' | '!=', unknown?] | { $or: ListCondition[] };
+export const listOperators = ['not_empty', 'is_empty', '==', '!='] as const;
+export type ListOperator = (typeof listOperators)[number];
+
+/**
+ * One list button condition: `[path, operator, value?]`, or `{ $or: [entry, …] }` which holds when
+ * any of its entries holds, where an entry may itself be a list of entries that must all hold:
+ * `{ $or: [[['a', '==', 1], ['b', 'not_empty']], ['c', '==', 2]] }`. Evaluated by `logic/conditions.ts`.
+ */
+export type ListCondition =
+  | readonly [path: string, operator: ListOperator, value?: unknown]
+  | Readonly<{ $or: readonly ListCondition[] }>
+  | readonly ListCondition[];
 export const listConditionSchema: z.ZodType<ListCondition> = z.lazy(() =>
   z.union([
-    z.tuple([z.string(), z.enum(['not_empty', 'is_empty', '==', '!=']), z.unknown().optional()]),
-    z.object({ $or: z.array(listConditionSchema) }),
+    z.tuple([z.string().max(200), z.enum(listOperators), z.unknown().optional()]),
+    z.object({ $or: z.array(listConditionSchema).max(50) }),
+    z.array(listConditionSchema).max(50),
   ]),
 );
 

@@ -1,3 +1,4 @@
+import type { ListCondition, VisibleCondition } from '../api/record-types';
 import { isEmptyValue } from './validation';
 
 /**
@@ -51,33 +52,13 @@ export const looseEquals = (a: unknown, b: unknown): boolean => {
   return false;
 };
 
-/**
- * A visibility condition of a form element: `{ field: 'delivery.type', operator: '==', value: 'post' }`.
- * `field` is a path into the form's values; `operator` defaults to '==', the only one the spec
- * knows (any other makes the condition false).
- */
-export type VisibleCondition = Readonly<{ field: string; operator?: string | undefined; value?: unknown }>;
-
+/** Any operator but '==' (from a stored definition the schema never saw) makes the condition false. */
 export const visibleConditionHolds = (condition: VisibleCondition, values: unknown): boolean =>
   (condition.operator ?? '==') === '==' && looseEquals(getPath(values, condition.field), condition.value);
 
 /** An element is shown only if all its conditions hold; none means always shown. */
 export const isVisible = (conditions: readonly VisibleCondition[] | null | undefined, values: unknown): boolean =>
   (conditions ?? []).every((condition) => visibleConditionHolds(condition, values));
-
-export const listOperators = ['not_empty', 'is_empty', '==', '!='] as const;
-export type ListOperator = (typeof listOperators)[number];
-
-/**
- * One list button condition: `[path, operator, value?]`, or `{ $or: [entry, …] }` which holds when
- * any of its entries holds (an empty `$or` never holds). An entry inside `$or` may itself be a list
- * of entries that must all hold: `{ $or: [[['a', '==', 1], ['b', 'not_empty']], ['c', '==', 2]] }`.
- * Empty means null, undefined, blank text, an empty list or object (0 and false are values).
- */
-export type ListCondition =
-  | readonly [path: string, operator: ListOperator | string, value?: unknown]
-  | Readonly<{ $or: readonly ListCondition[] }>
-  | readonly ListCondition[];
 
 const isTuple = (entry: unknown): entry is readonly [string, string, unknown?] =>
   Array.isArray(entry) && typeof entry[0] === 'string';

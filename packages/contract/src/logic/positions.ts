@@ -110,6 +110,10 @@ export const normalizePosition = <P extends PositionInput>(input: P): Omit<P, ke
   };
 };
 
+/** Decimals a position field takes: amounts are whole cents, quantities and percentages four. */
+export const positionFieldDecimals = (path: string): number =>
+  path === 'price_single' || path === 'price_full' ? 2 : factorDecimals;
+
 /**
  * Invalid numbers of a position by relative field path ('quantity', 'price_single',
  * 'taxes[0].percent'); empty when the position can be computed. The server prefixes

@@ -9,7 +9,7 @@ import { isValidBic, isValidIban } from './iban';
  * the browser before it. A rule answers null (fine) or a message descriptor whose key is in the
  * catalogs' validation area; the caller translates it (`t(m.key, m.params)`), so the wording stays
  * in one place and the server sends the catalog's texts (CLARIFICATIONS "Validation messages").
- * `unique` needs the database: the server runs it (see `needsUniqueCheck`, `UniqueCheck`).
+ * `unique` needs the database: the server runs it where `needsUniqueCheck` says so.
  */
 
 export type ValidationKey = keyof typeof validation | 'common.fieldInvalid';
@@ -265,16 +265,6 @@ export const validateField = (
 /** Whether the server must look for another record with this value (rule on, type offers it, value given). */
 export const needsUniqueCheck = (definition: FieldDefinition, value: unknown): boolean =>
   definition.validation?.unique === true && rulesFor(definition.type).includes('unique') && !isEmptyValue(value);
-
-/**
- * The server's uniqueness lookup: true when another record of the same type in the same
- * environment (other than `excludeId`, the record being saved) holds `value` in `field`.
- */
-export type UniqueCheck = (
-  query: Readonly<{ field: string; value: unknown; excludeId?: string | undefined }>,
-) => Promise<boolean> | boolean;
-
-export const uniqueMessage: ValidationMessage = message('validation.unique');
 
 /** The message for an invalid amount, quantity or percent (`checkPosition`, `eurosToCents`). */
 export const decimalMessage = (code: DecimalErrorCode, maxDecimals: number): ValidationMessage =>

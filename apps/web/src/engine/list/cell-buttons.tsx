@@ -1,5 +1,5 @@
 import type { Cell, CellButton } from '@kontor/contract/api/record-types';
-import { type ListCondition, listConditionsHold } from '@kontor/contract/logic/conditions';
+import { listConditionsHold } from '@kontor/contract/logic/conditions';
 import { Button, Group } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
@@ -10,10 +10,7 @@ import type { RecordPaths } from '../record-paths';
 
 /** The buttons a row shows: page buttons only where their conditions hold for the row (spec 02 §3). */
 export const visibleButtons = (cell: Cell, row: Record<string, unknown>): CellButton[] =>
-  (cell.buttons ?? []).filter(
-    (button) =>
-      button.kind === 'edit' || listConditionsHold(button.conditions as readonly ListCondition[] | undefined, row),
-  );
+  (cell.buttons ?? []).filter((button) => button.kind === 'edit' || listConditionsHold(button.conditions, row));
 
 // The row opens the record on click; its buttons must not trigger that as well.
 const stop = (event: MouseEvent) => event.stopPropagation();

@@ -1,6 +1,6 @@
 import type { DataField } from '@kontor/contract/api/record-types';
 import type { MessageKey, MessageParams } from '@kontor/contract/i18n/catalogs';
-import { checkPosition } from '@kontor/contract/logic/positions';
+import { checkPosition, positionFieldDecimals } from '@kontor/contract/logic/positions';
 import { decimalMessage, validateField } from '@kontor/contract/logic/validation';
 import { type PositionValue, positionInput } from './position-values';
 
@@ -24,7 +24,7 @@ export const draftProblems = (position: PositionValue, definition: readonly Data
   }
   if (Object.keys(problems).length > 0) return problems;
   for (const [path, code] of Object.entries(checkPosition(positionInput(position)))) {
-    const message = decimalMessage(code, path === 'price_single' || path === 'price_full' ? 2 : 4);
+    const message = decimalMessage(code, positionFieldDecimals(path));
     problems[path] = { key: message.key, params: message.params };
   }
   return problems;
