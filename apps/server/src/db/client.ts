@@ -161,17 +161,32 @@ const checkServingRole = async (pool: pg.Pool, appUrl: string): Promise<void> =>
   if (!row?.member) throw new Error(`${user} is not a member of ${appRole}. ${hint}`);
 };
 
+/** Any constant: the one advisory lock that serialises migrations of this product on a server. */
+const migrationLockKey = 724_311_001;
+
+/**
+ * Migrates under a session advisory lock: processes starting at the same moment on an empty
+ * database take turns, and the later ones find the work done (instead of a duplicate key on
+ * `__drizzle_migrations` or 'relation already exists').
+ */
+const migrateLocked = async (url: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    // Ending the session releases the lock, also after a failed migration.
+    await client.end();
+  }
+};
+
 const openPostgres = async (
   url: string,
   appUrl: string,
   { poolSize, statementTimeoutMs }: { poolSize: number; statementTimeoutMs: number },
 ): Promise<Database> => {
-  const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
-  try {
-    await migratePg(drizzlePg(migrationPool, { schema }), { migrationsFolder });
-  } finally {
-    await migrationPool.end();
-  }
+  await migrateLocked(url);
   // Requests run as a login role bound by Row Level Security, never as the owner that migrated.
   const pool = new pg.Pool({ connectionString: appUrl, max: poolSize, statement_timeout: poolStatementTimeoutMs });
   pool.on('error', () => {}); // an idle client's error surfaces again on its next use
