@@ -1,0 +1,143 @@
+import * as accountApi from '@kontor/contract/api/account';
+import * as authApi from '@kontor/contract/api/auth';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectOk } from '../test/assertions';
+import { accessOf, callCases, someId } from '../test/call-cases';
+import { defaultPassword, userWithEnvironment } from '../test/fixtures';
+import { startTestApp, type TestApp } from '../test/harness';
+
+/**
+ * Fuzzing over every registered call: valid, near-valid and hostile bodies. Whatever arrives, the
+ * answer is the envelope with a 4xx or a success, fast, and never shows a stack or SQL. Runs per
+ * call: FUZZ_RUNS (200 in `npm test`, 10,000 in the long form); FUZZ_SEED replays a failure.
+ */
+const runs = Number(process.env.FUZZ_RUNS ?? 200);
+const seed = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const slowMs = 2000;
+const endsSession = new Set([authApi.logout.path, accountApi.logoutEverywhere.path]);
+
+const t: TestApp = await startTestApp();
+let user: Awaited<ReturnType<typeof userWithEnvironment>>;
+/** Whose address the fuzzed bodies carry: failed logins lock this account out, not the session's owner. */
+let bystander: Awaited<ReturnType<typeof userWithEnvironment>>;
+beforeAll(async () => {
+  user = await userWithEnvironment(t);
+  bystander = await userWithEnvironment(t);
+});
+afterAll(() => t.close());
+
+const nested = (depth: number): unknown => {
+  let value: unknown = 'x';
+  for (let i = 0; i < depth; i++) value = i % 2 === 0 ? [value] : { a: value };
+  return value;
+};
+
+// Own keys named like the prototype's: JSON.parse makes them plain properties, as a client's JSON would.
+const pollution = JSON.parse(
+  '{"__proto__": {"isAdmin": true, "status": "success"}, "constructor": {"prototype": {"polluted": 1}}, "toString": 1}',
+) as Record<string, unknown>;
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\u202eevil',
+    '\ud800',
+    '\u0007\u001b[31m',
+    '<script>alert(1)</script>',
+    "' or 1=1 --",
+    '%_\\',
+    '../../etc/passwd',
+    'javascript:alert(1)',
+  ),
+  fc.constantFrom(
+    0,
+    -0,
+    1,
+    -1,
+    2 ** 31,
+    -(2 ** 31),
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_SAFE_INTEGER,
+    1e308,
+    -1e308,
+    5e-324,
+  ),
+  fc.constant('x'.repeat(100_000)),
+  fc.constant(nested(2000)),
+  fc.constant(Array.from({ length: 10_000 }, (_, i) => i)),
+  fc.constant(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]))),
+  fc.constant(pollution),
+);
+
+/** Bodies around a well-formed one: some fields replaced, extra keys merged in, or nothing like it. */
+const bodies = (base: Record<string, unknown>): fc.Arbitrary<unknown> => {
+  const fields = Object.keys(base);
+  const replaced = fc
+    .uniqueArray(fc.constantFrom(...(fields.length > 0 ? fields : ['_'])), { minLength: 1 })
+    .chain((keys) =>
+      fc.tuple(fc.constant(keys), fc.array(hostileValue, { minLength: keys.length, maxLength: keys.length })),
+    )
+    .map(([keys, values]) => ({ ...base, ...Object.fromEntries(keys.map((k, i) => [k, values[i]])) }));
+  const merged = hostileValue.map((v) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? { ...base, ...(v as object), ...pollution }
+      : { ...base, extra: v },
+  );
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant(base) },
+    { weight: 5, arbitrary: replaced },
+    { weight: 2, arbitrary: merged },
+    { weight: 2, arbitrary: hostileValue },
+  );
+};
+
+const leaks =
+  /\bat .+\.(ts|js|mjs):\d+|node_modules|syntax error|relation "|\bselect\b.+\bfrom\b|ZodError|TypeError|ReferenceError/i;
+
+const freshSession = async (): Promise<string> => {
+  const login = await t.call(authApi.login, { email: user.email, password: defaultPassword });
+  expectOk(login);
+  return login.body.token as string;
+};
+
+describe('fuzzing every call', () => {
+  const cases = t.app.calls.flatMap((bound) => {
+    const c = callCases.find((k) => k.call.path === bound.call.path);
+    return c ? [{ path: bound.call.path, access: accessOf(bound), body: c.body }] : [];
+  });
+
+  test.each(cases.map((c) => [c.path, c] as const))('%s', async (_path, c) => {
+    const base = c.body({ email: bystander.email, env: user.env }, someId());
+    // A session of its own: a fuzzed logout must not leave the later calls unauthenticated.
+    const token = c.access === 'public' ? undefined : await freshSession();
+    await fc.assert(
+      fc.asyncProperty(bodies(base), async (body) => {
+        const started = performance.now();
+        const res = await t.post(c.path, JSON.stringify(body), token);
+        const took = performance.now() - started;
+        const text = JSON.stringify(res.body);
+        expect(res.statusCode, text.slice(0, 300)).toBeLessThan(500);
+        expect(took, 'answer time in ms').toBeLessThan(slowMs);
+        expect(['success', 'error']).toContain(res.body.status);
+        if (res.body.status === 'error') expect(typeof res.body.code).toBe('string');
+        expect(text).not.toMatch(leaks);
+        // The session stays valid (but for the calls that end it), so bodies reach the handlers.
+        if (token && !endsSession.has(c.path)) expect(res.statusCode, 'session still valid').not.toBe(401);
+      }),
+      { numRuns: runs, seed, endOnFailure: true },
+    );
+  }, Math.max(30_000, runs * 100));
+
+  test('the server still answers afterwards, and nothing was polluted', async () => {
+    expect((await t.get('/healthz')).statusCode).toBe(200);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expectOk(await t.post('/api/environments/list', {}, await freshSession()));
+  });
+});
