@@ -1,9 +1,10 @@
 import { normalizeEmail } from '@kontor/contract/logic/email';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { listUsers, setDisabled } from '../features/auth/auth.repo';
 import * as environments from '../features/environments/environments.repo';
 import { runningServerPid } from '../server-lock';
+import { backupEmbedded, restoreEmbedded } from './backup';
 
 /**
  * Operator commands (CLARIFICATIONS.md "Blocking"): `npm run admin -- <command> [argument]`.
@@ -16,7 +17,33 @@ const usage = `Verwendung: npm run admin -- <Befehl> [Argument]
   env:unblock <url_slug> Sperre aufheben
   user:list              alle Accounts
   user:disable <email>   Account sperren (beendet alle Sitzungen; ein Zurücksetzen des Passworts hebt das nicht auf)
-  user:enable <email>    Sperre aufheben`;
+  user:enable <email>    Sperre aufheben
+  backup <datei>         eingebettete Datenbank in eine Datei sichern (PostgreSQL: pg_dump, siehe README)
+  restore <datei>        Sicherung zurückspielen (die bisherige Datenbank bleibt daneben erhalten)`;
+
+const backupCommand = async (config: Config, command: 'backup' | 'restore', file: string | undefined) => {
+  if (config.databaseUrl) {
+    console.error('Mit DATABASE_URL sichern Sie PostgreSQL mit pg_dump und pg_restore (siehe README, „Sicherung“).');
+    return 1;
+  }
+  if (!file) {
+    console.error(`Bitte eine Datei angeben.\n\n${usage}`);
+    return 1;
+  }
+  try {
+    if (command === 'backup') {
+      const bytes = await backupEmbedded(config.dataDir, file);
+      console.log(`Gesichert: ${file} (${bytes} Bytes).`);
+      return 0;
+    }
+    const kept = await restoreEmbedded(file, config.dataDir);
+    console.log(`Zurückgespielt aus ${file}.${kept ? ` Die bisherige Datenbank liegt unter ${kept}.` : ''}`);
+    return 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+};
 
 const main = async (args: string[]): Promise<number> => {
   const [command, argument] = args;
@@ -35,6 +62,7 @@ const main = async (args: string[]): Promise<number> => {
       return 1;
     }
   }
+  if (command === 'backup' || command === 'restore') return backupCommand(config, command, argument);
   const database = await openDatabase({
     url: config.databaseUrl,
     appUrl: config.databaseAppUrl,

@@ -91,11 +91,17 @@ const gatedClient = (client: PGlite, gate: ReturnType<typeof turnGate>): PGlite 
     },
   });
 
+/** The extensions the embedded database is opened with (also by backup and restore). */
+export const pgliteExtensions = { pg_trgm };
+
+/** Where the embedded database lives inside DATA_DIR. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata');
+
 const openPglite = async (dataDir: string | undefined, queueTimeoutMs: number): Promise<Database> => {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const extensions = { pg_trgm };
+  const extensions = pgliteExtensions;
   const client = dataDir
-    ? await PGlite.create(path.join(dataDir, 'pgdata'), { extensions })
+    ? await PGlite.create(pgliteDir(dataDir), { extensions })
     : await PGlite.create({ extensions });
   const owner = drizzlePglite(client, { schema });
   await migratePglite(owner, { migrationsFolder });
