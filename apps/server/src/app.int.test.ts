@@ -244,6 +244,9 @@ describe('platform', () => {
       expect(h['cross-origin-opener-policy'], where).toBe('same-origin');
       expect(h['x-powered-by'], where).toBeUndefined();
     }
+    const ids = answers.slice(0, 2).map((r) => r.headers['x-request-id']);
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).not.toBe(ids[0]);
   });
 
   test('API answers may not be cached, as they carry tokens', async () => {

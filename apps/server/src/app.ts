@@ -89,6 +89,8 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
   // API answers carry tokens and personal data: no browser or proxy cache may keep them.
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // The id every log line of this request carries: a user's report can name it.
+    reply.header('x-request-id', req.id);
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
