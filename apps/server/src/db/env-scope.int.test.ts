@@ -145,4 +145,46 @@ describe('Row Level Security on tenant tables', () => {
       });
     }
   });
+
+  /**
+   * Tables without Row Level Security, each with the reason. A new table must either be keyed by
+   * env_id under forced RLS or be named here: the test fails for a table nobody classified.
+   */
+  const controlPlaneReasons: Record<string, string> = {
+    users: 'identity across environments: login reads it by e-mail before any environment is known',
+    sessions: 'looked up by the hash of the bearer token before any environment is known',
+    user_tokens: 'activation and reset links, opened before login',
+    environments: 'the guard resolves the url_slug to an environment before it can enter its scope',
+    environment_users: 'membership: the guard and the account page read it across environments',
+    environment_invitations: 'the invitee (no member yet) lists and answers them across environments',
+    mail_outbox: 'the mail worker sends for every environment; rows hold rendered mails, no records',
+    presets: 'the templates for new environments, the same for everyone',
+  };
+
+  test('every table is tenant-scoped under forced RLS or a named control-plane table with its reason', async () => {
+    const { rows } = await t.asSuperuser(sql`
+      select c.relname as table, c.relforcerowsecurity as forced,
+             exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'env_id' and not a.attisdropped) as keyed
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      where c.relkind in ('r', 'p') order by c.relname`);
+    const unclassified = rows
+      .filter((r) => !(r.forced && r.keyed) && !(String(r.table) in controlPlaneReasons))
+      .map((r) => r.table);
+    expect(unclassified).toEqual([]);
+    const known = new Set(rows.map((r) => String(r.table)));
+    expect(Object.keys(controlPlaneReasons).filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  test('outside a scope the application role sees no row of any tenant table', async () => {
+    const { rows } = await t.asSuperuser(sql`
+      select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      where c.relkind = 'r' and c.relforcerowsecurity order by c.relname`);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const { table } of rows) {
+      const seen = await t.db.execute(sql`select count(*)::int as n from ${sql.identifier(String(table))}`);
+      expect({ table, n: Number((seen as unknown as { rows: { n: number }[] }).rows[0]?.n) }).toEqual({ table, n: 0 });
+    }
+    // …while the rows exist.
+    expect((await allRows()).length).toBe(2);
+  });
 });
