@@ -104,6 +104,9 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in Redis when several processes serve (REDIS_URL), else in this process.
+    // A Redis outage lets requests through rather than failing them.
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'rate:', skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => {
       const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
       return new AppError('rate_limited', {

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import { createBackground } from './background';
 import type { Config } from './config';
@@ -22,6 +23,8 @@ export type BootstrapOptions = Readonly<{
   now?: () => Date;
   mail?: Partial<Pick<MailWorkerOptions, 'pollMs' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>>;
   log?: (line: string) => void;
+  /** A Redis client instead of one made from REDIS_URL (tests give one with its own key prefix). */
+  redis?: Redis | null;
 }>;
 
 /** Builds the dependencies of the app from the configuration: database, mail worker, guards. */
@@ -45,10 +48,17 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     log: { warn: (obj, msg) => log(`${msg} ${JSON.stringify(obj)}`) },
     ...options.mail,
   });
+  const redis =
+    options.redis !== undefined
+      ? options.redis
+      : config.redisUrl
+        ? new Redis(config.redisUrl, { keyPrefix: 'kontor:', maxRetriesPerRequest: 2 })
+        : null;
   const deps: AppDeps = {
     config,
     database,
     mail,
+    redis,
     now,
     background: createBackground((obj, msg) => log(`${msg} ${JSON.stringify(obj)}`)),
     guards: {

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Background } from './background';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -11,6 +12,11 @@ export type AppDeps = Readonly<{
   mail: MailService;
   guards: GuardLookups;
   background: Background;
+  /**
+   * Shared state of several server processes (REDIS_URL): rate limits and the login limiter count
+   * there. Without it they count in this process's memory (the embedded default).
+   */
+  redis: Redis | null;
   /** Injectable so tests can move time (token expiry, lockouts). */
   now: () => Date;
 }>;

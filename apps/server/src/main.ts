@@ -50,6 +50,7 @@ const shutdown = async (signal: string) => {
     await deps.background.idle(); // and for the work they started
     await deps.mail.stop();
     await deps.database.close();
+    await deps.redis?.quit();
     releaseLock();
     process.exit(0);
   } catch (error) {

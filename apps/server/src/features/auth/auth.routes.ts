@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { answer, route } from '../../http/route';
 import * as auth from './auth.service';
 import { createLoginLimiter } from './login-limiter';
+import { createRedisLoginLimiter } from './login-limiter.redis';
 
 /** Calls that rate limiting protects against guessing and mail flooding. */
 const guarded = { perMinute: 20 } as const;
 
 export const registerAuthRoutes = (app: FastifyInstance): void => {
-  const limiter = createLoginLimiter(() => app.deps.now());
+  const now = () => app.deps.now();
+  const limiter = app.deps.redis ? createRedisLoginLimiter(app.deps.redis, now) : createLoginLimiter(now);
 
   route(app, api.login, 'public', ({ deps, t, body, req }) => auth.login(deps, t, limiter, body, req.ip), guarded);
   route(app, api.register, 'public', async ({ deps, t, body }) => auth.register(deps, t, body), guarded);

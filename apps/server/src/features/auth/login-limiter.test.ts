@@ -1,12 +1,39 @@
-import { describe, expect, test } from 'vitest';
-import { createLoginLimiter } from './login-limiter';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createLoginLimiter, type LoginLimiter } from './login-limiter';
+import { createRedisLoginLimiter } from './login-limiter.redis';
 
 const clock = () => {
   let t = Date.parse('2026-11-24T10:00:00Z');
   return { now: () => new Date(t), advance: (ms: number) => (t += ms) };
 };
 
-describe('login limiter', () => {
+// The same rules in memory (one process) and in Redis (shared by processes; with TEST_REDIS_URL).
+const redisUrl = process.env.TEST_REDIS_URL;
+const redis = redisUrl ? new Redis(redisUrl, { keyPrefix: `kontor-test:${randomBytes(6).toString('hex')}:` }) : null;
+const scopedClients: Redis[] = [];
+afterAll(async () => {
+  await Promise.all(scopedClients.map((c) => c.quit()));
+  await redis?.quit();
+});
+
+const kinds: Array<[string, (now: () => Date) => LoginLimiter]> = [['in memory', (now) => createLoginLimiter(now)]];
+if (redis) {
+  // Each limiter its own key space, as each test's fresh in-memory limiter has.
+  let n = 0;
+  kinds.push([
+    'in Redis',
+    (now) => {
+      n++;
+      const scoped = redis.duplicate({ keyPrefix: `${redis.options.keyPrefix}${n}:` });
+      scopedClients.push(scoped);
+      return createRedisLoginLimiter(scoped, now);
+    },
+  ]);
+}
+
+describe.each(kinds)('login limiter %s', (_kind, createLoginLimiter) => {
   test('admits five attempts of one account and address, then waits out the window', async () => {
     const c = clock();
     const limiter = createLoginLimiter(c.now);
