@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { createBackground } from './background';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';

@@ -112,27 +112,31 @@ describe('fuzzing every call', () => {
     return c ? [{ path: bound.call.path, access: accessOf(bound), body: c.body }] : [];
   });
 
-  test.each(cases.map((c) => [c.path, c] as const))('%s', async (_path, c) => {
-    const base = c.body({ email: bystander.email, env: user.env }, someId());
-    // A session of its own: a fuzzed logout must not leave the later calls unauthenticated.
-    const token = c.access === 'public' ? undefined : await freshSession();
-    await fc.assert(
-      fc.asyncProperty(bodies(base), async (body) => {
-        const started = performance.now();
-        const res = await t.post(c.path, JSON.stringify(body), token);
-        const took = performance.now() - started;
-        const text = JSON.stringify(res.body);
-        expect(res.statusCode, text.slice(0, 300)).toBeLessThan(500);
-        expect(took, 'answer time in ms').toBeLessThan(slowMs);
-        expect(['success', 'error']).toContain(res.body.status);
-        if (res.body.status === 'error') expect(typeof res.body.code).toBe('string');
-        expect(text).not.toMatch(leaks);
-        // The session stays valid (but for the calls that end it), so bodies reach the handlers.
-        if (token && !endsSession.has(c.path)) expect(res.statusCode, 'session still valid').not.toBe(401);
-      }),
-      { numRuns: runs, seed, endOnFailure: true },
-    );
-  }, Math.max(30_000, runs * 100));
+  test.each(cases.map((c) => [c.path, c] as const))(
+    '%s',
+    async (_path, c) => {
+      const base = c.body({ email: bystander.email, env: user.env }, someId());
+      // A session of its own: a fuzzed logout must not leave the later calls unauthenticated.
+      const token = c.access === 'public' ? undefined : await freshSession();
+      await fc.assert(
+        fc.asyncProperty(bodies(base), async (body) => {
+          const started = performance.now();
+          const res = await t.post(c.path, JSON.stringify(body), token);
+          const took = performance.now() - started;
+          const text = JSON.stringify(res.body);
+          expect(res.statusCode, text.slice(0, 300)).toBeLessThan(500);
+          expect(took, 'answer time in ms').toBeLessThan(slowMs);
+          expect(['success', 'error']).toContain(res.body.status);
+          if (res.body.status === 'error') expect(typeof res.body.code).toBe('string');
+          expect(text).not.toMatch(leaks);
+          // The session stays valid (but for the calls that end it), so bodies reach the handlers.
+          if (token && !endsSession.has(c.path)) expect(res.statusCode, 'session still valid').not.toBe(401);
+        }),
+        { numRuns: runs, seed, endOnFailure: true },
+      );
+    },
+    Math.max(30_000, runs * 100),
+  );
 
   test('the server still answers afterwards, and nothing was polluted', async () => {
     expect((await t.get('/healthz')).statusCode).toBe(200);

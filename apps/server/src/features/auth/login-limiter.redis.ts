@@ -45,19 +45,21 @@ export const createRedisLoginLimiter = (
     begin: async (email, ip) => {
       if (redis.status !== 'ready') return fallback.begin(email, ip);
       const waitMs = Number(
-        await redis.eval(
-          beginScript,
-          2,
-          pairKey(email, ip),
-          accountKey(email),
-          now().getTime(),
-          limits.pairFailures,
-          limits.pairWindowMs,
-          limits.accountFailures,
-          limits.accountBaseDelayMs,
-          limits.accountMaxDelayMs,
-          limits.accountForgetMs,
-        ).catch(() => Number.NaN),
+        await redis
+          .eval(
+            beginScript,
+            2,
+            pairKey(email, ip),
+            accountKey(email),
+            now().getTime(),
+            limits.pairFailures,
+            limits.pairWindowMs,
+            limits.accountFailures,
+            limits.accountBaseDelayMs,
+            limits.accountMaxDelayMs,
+            limits.accountForgetMs,
+          )
+          .catch(() => Number.NaN),
       );
       if (Number.isNaN(waitMs)) return fallback.begin(email, ip);
       return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
