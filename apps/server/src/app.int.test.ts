@@ -4,8 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import zlib from 'node:zlib';
 import * as authApi from '@kontor/contract/api/auth';
 import * as envApi from '@kontor/contract/api/environments';
+import * as recordsApi from '@kontor/contract/api/records';
 import type { Call } from '@kontor/contract/call';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { sql } from 'drizzle-orm';
@@ -310,6 +312,74 @@ describe('platform', () => {
       await app.close();
       fs.rmSync(webDist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('compression', () => {
+  test('assets go out precompressed as the build wrote them; the page and small answers plainly', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kontor</title>');
+    const script = `console.log(${JSON.stringify('x'.repeat(5000))})`;
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), script);
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-1234.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-1234.js.gz'), zlib.gzipSync(script));
+    const app = await buildApp({ ...t.deps, config: { ...t.deps.config, webDist } });
+    try {
+      const br = await app.inject({
+        method: 'GET',
+        url: '/assets/app-1234.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      const gz = await app.inject({
+        method: 'GET',
+        url: '/assets/app-1234.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const plain = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(page.headers['content-encoding']).toBeUndefined();
+    } finally {
+      await app.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+
+  test('a large API answer is compressed for clients that accept it, a small one is not', async () => {
+    const owner = await userWithEnvironment(t, 'Kompressions GmbH', 'craftsman');
+    const body = JSON.stringify({ _env: owner.env, type: 'invoices' });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` };
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: recordsApi.recordTypeDetails.path,
+      headers,
+      payload: body,
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(4096);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const large = await t.app.inject({
+      method: 'POST',
+      url: recordsApi.recordTypeDetails.path,
+      headers: { ...headers, 'accept-encoding': 'gzip' },
+      payload: body,
+    });
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(large.rawPayload).toString()).toBe(plain.body);
+    const small = await t.app.inject({
+      method: 'POST',
+      url: authApi.me.path,
+      remoteAddress: randomIp(),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}`, 'accept-encoding': 'gzip' },
+      payload: '{}',
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 

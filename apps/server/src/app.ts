@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { translator } from '@kontor/contract/i18n/catalogs';
@@ -102,6 +104,13 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
       },
     },
   });
+  // Large answers (a list page, a form with many positions) travel compressed; small ones are not
+  // worth the CPU. Brotli at a fast level: the server has few cores.
+  await app.register(compress, {
+    threshold: 4096,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, {
     global: false,
     // Counted in Redis when several processes serve (REDIS_URL), else in this process.
@@ -150,6 +159,8 @@ const serveWebApp = async (app: FastifyInstance, dist: string) => {
       root: dist,
       wildcard: true,
       index: false,
+      // The build wrote .br and .gz beside each asset: sent as they are, never compressed per request.
+      preCompressed: true,
       // A directory ('/', '/assets/') is no file: the fallback below answers it with the page
       // (without this, `send` refuses it with 403 and the start page is an error envelope).
       allowedPath: (pathname) => !pathname.endsWith('/'),
