@@ -127,7 +127,8 @@ describe('bad input is refused with 4xx and a German message, never 500', () => 
         const res = await send(c, { ...body, [field]: wrong });
         expectRefused(res, 400);
         const named = Object.keys(res.body.errors ?? {}).filter(
-          (path) => path === key || (c.nested?.includes(field) && path.startsWith(`${key}.`)),
+          (path) =>
+            path === key || (c.nested?.includes(field) && (path.startsWith(`${key}.`) || path.startsWith(`${key}[`))),
         );
         expect(named, `${field}=${JSON.stringify(wrong)}`).not.toEqual([]);
       }

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerDataStructureRoutes } from './features/data-structures/data-structures.routes';
 import { registerEnvironmentRoutes } from './features/environments/environments.routes';
 // Record hooks features hang onto the engine's saves and removals (registered once per process).
 import './features/environments/environments.record-hooks';
@@ -140,6 +141,7 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
     registerEnvironmentRoutes(api);
     registerRecordRoutes(api);
     registerSetupRoutes(api);
+    registerDataStructureRoutes(api);
   });
 
   if (devMailPageEnabled(config)) registerDevMailPage(app);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as accountApi from '@kontor/contract/api/account';
 import * as authApi from '@kontor/contract/api/auth';
+import * as structuresApi from '@kontor/contract/api/data-structures';
 import * as envApi from '@kontor/contract/api/environments';
 import * as recordsApi from '@kontor/contract/api/records';
 import * as setupApi from '@kontor/contract/api/setup';
@@ -21,7 +22,7 @@ export type CallCase = Readonly<{
   optional?: string[];
   /** Values of the bad-input suite's "wrong" list that a field legitimately takes. */
   accepts?: Record<string, unknown[]>;
-  /** Object fields whose errors may name the inner field (`selector.type`) instead of the field. */
+  /** Object or list fields whose errors may name the inner field (`selector.type`, `fields[0]`) instead of the field. */
   nested?: string[];
 }>;
 
@@ -114,6 +115,35 @@ export const callCases: readonly CallCase[] = [
     accepts: { value: [[], ['a@b.de']] },
     nested: ['selector'],
   },
+  { call: structuresApi.listStructures, body: (u) => env(u) },
+  {
+    call: structuresApi.createStructure,
+    body: (u) => ({ ...env(u), key: 'fahrzeuge', parent: 'article', plural: 'Fahrzeuge', singular: 'Fahrzeug' }),
+  },
+  { call: structuresApi.structureDetails, body: (u) => ({ ...env(u), type: 'fahrzeuge' }) },
+  {
+    call: structuresApi.saveStructure,
+    body: (u) => ({
+      ...env(u),
+      orgKey: 'fahrzeuge',
+      version: 1,
+      key: 'fahrzeuge',
+      parent: 'article',
+      singular: 'Fahrzeug',
+      plural: 'Fahrzeuge',
+      fields: [],
+      forms: [{ key: 'main', name: 'Hauptformular', fields: [] }],
+      mainForm: 'main',
+      lists: [{ key: 'default', name: 'Standard', type: 'simpletable', cells: [] }],
+      defaultList: 'default',
+    }),
+    // Empty fields are a well-formed structure (the service then checks it as a whole).
+    accepts: { fields: [[]], forms: [[]], lists: [[]], version: [123] },
+    // A wrong entry of a list is named by its index (`fields[0]`).
+    nested: ['fields', 'forms', 'lists'],
+  },
+  { call: structuresApi.deleteStructure, body: (u) => ({ ...env(u), key: 'fahrzeuge' }) },
+  { call: structuresApi.stylingDefinitions, body: (u) => env(u) },
 ];
 
 const byPath = new Map(callCases.map((c) => [c.call.path, c]));

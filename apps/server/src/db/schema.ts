@@ -2,5 +2,6 @@
 
 export * from '../engine/records.table';
 export * from '../features/auth/auth.table';
+export * from '../features/data-structures/data-structures.table';
 export * from '../features/environments/environments.table';
 export * from '../mail/mail.table';

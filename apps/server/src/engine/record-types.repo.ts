@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type EnvScope, whereEnv } from '../db/env-scope';
 import { recordTypes } from './records.table';
 
@@ -14,4 +14,27 @@ export const recordTypesRepo = (scope: EnvScope) => ({
       .orderBy(asc(recordTypes.createdAt), asc(recordTypes.key)),
   insert: (row: { key: string; parent: string; definition: Record<string, unknown> }) =>
     scope.tx.insert(recordTypes).values({ ...row, envId: scope.envId }),
+  byKey: async (key: string): Promise<RecordTypeRow | null> =>
+    (
+      await scope.tx
+        .select()
+        .from(recordTypes)
+        .where(whereEnv(scope, recordTypes, eq(recordTypes.key, key)))
+    )[0] ?? null,
+  /** Compare-and-set on the version in SQL: of two concurrent saves only one can win. */
+  update: async (key: string, definition: Record<string, unknown>, version: number, now: Date) => {
+    const rows = await scope.tx
+      .update(recordTypes)
+      .set({ definition, version: sql`${recordTypes.version} + 1`, updatedAt: now })
+      .where(whereEnv(scope, recordTypes, and(eq(recordTypes.key, key), eq(recordTypes.version, version))))
+      .returning({ version: recordTypes.version });
+    return rows[0]?.version ?? null;
+  },
+  remove: async (key: string): Promise<boolean> =>
+    (
+      await scope.tx
+        .delete(recordTypes)
+        .where(whereEnv(scope, recordTypes, eq(recordTypes.key, key)))
+        .returning({ key: recordTypes.key })
+    ).length > 0,
 });

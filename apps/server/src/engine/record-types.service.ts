@@ -20,6 +20,7 @@ export type ChildTypeDefinition = Partial<
     | 'stages'
     | 'mainForm'
     | 'defaultList'
+    | 'settings'
     | 'settingValues'
     | 'queryForms'
     | 'modelSelectorLabel'
@@ -63,6 +64,7 @@ export const resolveChildType = (row: Pick<RecordTypeRow, 'key' | 'parent' | 'de
     mainForm: own.mainForm ?? base.mainForm,
     defaultList: own.defaultList ?? base.defaultList,
     exports: base.exports.map((e) => ({ ...e, isParent: true })),
+    settings: byKey(base.settings, own.settings),
     settingValues: own.settingValues ?? {},
     queryForms: own.queryForms ?? [],
     modelSelectorLabel: own.modelSelectorLabel ?? base.modelSelectorLabel,
@@ -134,3 +136,24 @@ export const createChildType = async (
   });
   if (resolved) await ensureSortIndexes(scope, [resolved]);
 };
+
+/** A child type's stored row (definition and version), or null when the environment has none of that key. */
+export const childTypeRow = (scope: EnvScope, key: string) => recordTypesRepo(scope).byKey(key);
+
+/**
+ * Replaces a child type's own definition if it still has `version`; answers the new version, or
+ * null when another save came first (or the type is gone). The caller has resolved and checked
+ * the definition; the sort indexes its lists need are ensured here.
+ */
+export const replaceChildType = async (
+  scope: EnvScope,
+  p: { key: string; definition: ChildTypeDefinition; version: number; resolved: RecordType; now: Date },
+): Promise<number | null> => {
+  const next = await recordTypesRepo(scope).update(p.key, p.definition as Record<string, unknown>, p.version, p.now);
+  if (next === null) return null;
+  await ensureSortIndexes(scope, [p.resolved]);
+  return next;
+};
+
+/** Removes a child type's definition (the caller has checked that no record uses it). */
+export const removeChildType = (scope: EnvScope, key: string) => recordTypesRepo(scope).remove(key);

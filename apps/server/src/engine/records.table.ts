@@ -44,6 +44,8 @@ export const recordTypes = pgTable(
     key: text('key').notNull(),
     parent: text('parent').notNull(),
     definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    /** Moves with every structure save: a save naming an older version is refused (409). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

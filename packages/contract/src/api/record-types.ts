@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedRecord } from '../call';
 
 /**
  * The record type ("data structure") model of spec 02 §3: fields, forms, lists, stages,
@@ -34,7 +35,25 @@ const key = z
   .regex(/^[A-Za-z][A-Za-z0-9_]*$/);
 export const recordTypeKeySchema = key;
 
-export const optionSchema = z.object({ value: z.string(), label: z.string() });
+/**
+ * How much one record type may hold. Every part of a structure is bounded, so a structure an
+ * administrator saves can neither grow a request past reason nor stall the engine that renders it.
+ */
+export const limits = {
+  fields: 200,
+  childFields: 100,
+  options: 200,
+  elements: 200,
+  forms: 50,
+  lists: 50,
+  cells: 50,
+  stages: 50,
+  exports: 50,
+  settings: 100,
+  queryForms: 50,
+} as const;
+
+export const optionSchema = z.object({ value: z.string().max(200), label: z.string().max(200) });
 export type FieldOption = z.infer<typeof optionSchema>;
 
 export const validationSchema = z
@@ -45,8 +64,8 @@ export const validationSchema = z
     maxLength: z.number().int().min(1),
     min: z.number(),
     max: z.number(),
-    minDate: z.string(),
-    maxDate: z.string(),
+    minDate: z.string().max(40),
+    maxDate: z.string().max(40),
     email: z.boolean(),
     iban: z.boolean(),
     bic: z.boolean(),
@@ -96,17 +115,17 @@ export const dataFieldSchema: z.ZodType<DataField> = z.lazy(() =>
     type: fieldTypeSchema,
     label: z.string().max(200),
     validation: validationSchema.optional(),
-    definition: z.array(dataFieldSchema).optional(),
+    definition: z.array(dataFieldSchema).max(limits.childFields).optional(),
     subType: z.enum(mapSubTypes).optional(),
-    origin: z.string().optional(),
-    options: z.array(optionSchema).optional(),
+    origin: z.string().max(60).optional(),
+    options: z.array(optionSchema).max(limits.options).optional(),
     appearance: z.literal('select').optional(),
     selector: selectorSchema.optional(),
     currency: z.boolean().optional(),
     computed: z.enum(['positions.net', 'positions.gross', 'positions.taxes']).optional(),
-    labelOf: z.string().optional(),
+    labelOf: z.string().max(60).optional(),
     default: z.unknown().optional(),
-    placeholder: z.string().optional(),
+    placeholder: z.string().max(200).optional(),
   }),
 );
 
@@ -143,43 +162,54 @@ export type FormElement =
 
 const elementOptions = {
   columns: z.number().int().min(1).max(12).optional(),
-  hint: z.string().optional(),
+  hint: z.string().max(500).optional(),
   noWrapper: z.boolean().optional(),
-  visible: z.array(visibleConditionSchema).optional(),
+  visible: z.array(visibleConditionSchema).max(20).optional(),
   rerenderOnChange: z.boolean().optional(),
-  prepend: z.string().optional(),
-  append: z.string().optional(),
-  style: z.record(z.string(), z.string()).optional(),
+  prepend: z.string().max(60).optional(),
+  append: z.string().max(60).optional(),
+  style: boundedRecord(z.string().max(60), z.string().max(200), 20).optional(),
 };
 
 export const formElementSchema: z.ZodType<FormElement> = z.lazy(() =>
   z.discriminatedUnion('type', [
     z.object({
       type: z.literal('field'),
-      field: z.string(),
+      field: z.string().max(60),
       mode: z.literal('images-preview').optional(),
       ...elementOptions,
     }),
     z.object({
       type: z.literal('tabs'),
-      sections: z.array(z.object({ title: z.string().min(1), fields: z.array(formElementSchema) })),
+      sections: z
+        .array(z.object({ title: z.string().min(1).max(200), fields: z.array(formElementSchema).max(limits.elements) }))
+        .max(limits.elements),
       ...elementOptions,
     }),
     z.object({
       type: z.literal('card'),
-      headerTitle: z.string().optional(),
-      children: z.array(formElementSchema),
+      headerTitle: z.string().max(200).optional(),
+      children: z.array(formElementSchema).max(limits.elements),
       ...elementOptions,
     }),
-    z.object({ type: z.literal('container'), children: z.array(formElementSchema), ...elementOptions }),
-    z.object({ type: z.literal('button'), label: z.string(), href: z.string().optional(), ...elementOptions }),
+    z.object({
+      type: z.literal('container'),
+      children: z.array(formElementSchema).max(limits.elements),
+      ...elementOptions,
+    }),
+    z.object({
+      type: z.literal('button'),
+      label: z.string().max(200),
+      href: z.string().max(500).optional(),
+      ...elementOptions,
+    }),
   ]),
 );
 
 export const formSchema = z.object({
   key,
-  name: z.string(),
-  fields: z.array(formElementSchema),
+  name: z.string().max(200),
+  fields: z.array(formElementSchema).max(limits.elements),
   /** Inherited or template forms are read-only. */
   isPreset: z.boolean().optional(),
 });
@@ -206,28 +236,28 @@ export const listConditionSchema: z.ZodType<ListCondition> = z.lazy(() =>
 );
 
 export const cellButtonSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('edit'), label: z.string().optional() }),
+  z.object({ kind: z.literal('edit'), label: z.string().max(200).optional() }),
   z.object({
     kind: z.literal('page'),
-    page: z.string(),
-    label: z.string().optional(),
-    icon: z.string().optional(),
-    conditions: z.array(listConditionSchema).optional(),
+    page: z.string().max(60),
+    label: z.string().max(200).optional(),
+    icon: z.string().max(60).optional(),
+    conditions: z.array(listConditionSchema).max(50).optional(),
   }),
 ]);
 export type CellButton = z.infer<typeof cellButtonSchema>;
 
 export const cellSchema = z.object({
   /** Field path in the record's data, or `___options___` for the edit/page buttons column. */
-  mapping: z.string(),
-  label: z.string(),
+  mapping: z.string().max(200),
+  label: z.string().max(200),
   /**
    * `currency`: integer cents shown as money (spec); `money`: decimal euros as typed; `number`:
    * German number; `options`: the label of the option; the rest format dates, flags and stages.
    */
   format: z.enum(['currency', 'money', 'number', 'options', 'date', 'datetime', 'boolean', 'stage']).optional(),
-  options: z.array(optionSchema).optional(),
-  buttons: z.array(cellButtonSchema).optional(),
+  options: z.array(optionSchema).max(limits.options).optional(),
+  buttons: z.array(cellButtonSchema).max(10).optional(),
   searchable: z.boolean().optional(),
   sortable: z.boolean().optional(),
 });
@@ -236,40 +266,40 @@ export const optionsMapping = '___options___';
 
 export const listSchema = z.object({
   key,
-  name: z.string(),
-  type: z.string(),
-  cells: z.array(cellSchema),
-  defaultSort: z.object({ field: z.string(), dir: z.enum(['asc', 'desc']) }).optional(),
+  name: z.string().max(200),
+  type: z.string().max(60),
+  cells: z.array(cellSchema).max(limits.cells),
+  defaultSort: z.object({ field: z.string().max(60), dir: z.enum(['asc', 'desc']) }).optional(),
   isPreset: z.boolean().optional(),
 });
 export type List = z.infer<typeof listSchema>;
 
 export const stageSchema = z.object({
   key,
-  name: z.string(),
-  actionName: z.string().optional(),
+  name: z.string().max(200),
+  actionName: z.string().max(200).optional(),
   required: z.boolean().optional(),
   editDisabled: z.boolean().optional(),
-  export: z.string().optional(),
-  color: z.string().optional(),
-  background: z.string().optional(),
+  export: z.string().max(60).optional(),
+  color: z.string().max(40).optional(),
+  background: z.string().max(40).optional(),
 });
 export type Stage = z.infer<typeof stageSchema>;
 
-export const exportSchema = z.object({ key, name: z.string(), isParent: z.boolean().optional() });
+export const exportSchema = z.object({ key, name: z.string().max(200), isParent: z.boolean().optional() });
 export type Export = z.infer<typeof exportSchema>;
 
 export const settingSchema = z.object({
   key,
-  name: z.string(),
+  name: z.string().max(200),
   type: z.enum(['string', 'boolean']),
-  default: z.union([z.string(), z.boolean()]).optional(),
-  description: z.string().optional(),
+  default: z.union([z.string().max(1000), z.boolean()]).optional(),
+  description: z.string().max(1000).optional(),
 });
 export type Setting = z.infer<typeof settingSchema>;
 
 export const queryFormLinkSchema = z.object({
-  form: z.string(),
+  form: z.string().max(64),
   portal_fillable: z.boolean(),
   portal_requirement: z.boolean(),
   url_fillable: z.boolean(),
@@ -284,19 +314,23 @@ export const recordTypeSchema = z.object({
   singular: z.string().min(1).max(100),
   plural: z.string().min(1).max(100),
   icon: z.string().max(60).optional(),
-  fields: z.array(dataFieldSchema),
-  forms: z.array(formSchema),
-  mainForm: z.string(),
-  lists: z.array(listSchema),
-  defaultList: z.string(),
-  stages: z.array(stageSchema).default([]),
-  exports: z.array(exportSchema).default([]),
-  defaultExport: z.string().nullable().default(null),
-  settings: z.array(settingSchema).default([]),
-  settingValues: z.record(z.string(), z.union([z.string(), z.boolean()])).default({}),
-  queryForms: z.array(queryFormLinkSchema).default([]),
+  fields: z.array(dataFieldSchema).max(limits.fields),
+  forms: z.array(formSchema).max(limits.forms),
+  mainForm: z.string().max(60),
+  lists: z.array(listSchema).max(limits.lists),
+  defaultList: z.string().max(60),
+  stages: z.array(stageSchema).max(limits.stages).default([]),
+  exports: z.array(exportSchema).max(limits.exports).default([]),
+  defaultExport: z.string().max(60).nullable().default(null),
+  settings: z.array(settingSchema).max(limits.settings).default([]),
+  settingValues: boundedRecord(
+    z.string().max(60),
+    z.union([z.string().max(1000), z.boolean()]),
+    limits.settings,
+  ).default({}),
+  queryForms: z.array(queryFormLinkSchema).max(limits.queryForms).default([]),
   /** Columns that compose a model selector's label when a field names no columns. */
-  modelSelectorLabel: z.array(z.string()).optional(),
+  modelSelectorLabel: z.array(z.string().max(60)).max(maxSelectorColumns).optional(),
   isCreatable: z.boolean().default(true),
   disableEdit: z.boolean().default(false),
   /** System types (addresses, bank details, taxes, rooms, bookings) are used as they are. */

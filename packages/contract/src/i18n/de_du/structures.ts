@@ -1,0 +1,12 @@
+import type { structures as source } from '../de_sie/structures';
+
+/** The texts of this area that differ from de_sie; every other key falls back to de_sie (de_du.ts). */
+export const structures: Partial<Record<keyof typeof source, string>> = {
+  'structures.loadError': 'Beim Laden der Datenstruktur-Informationen ist ein Fehler aufgetreten.',
+  'structures.saveError': 'Beim Speichern der Datenstruktur ist ein Fehler aufgetreten.',
+  'structures.createError': 'Beim Erstellen der Datenstruktur ist ein Fehler aufgetreten.',
+  'structures.deleteError': 'Beim Entfernen der Datenstruktur ist ein unerwarteter Fehler aufgetreten.',
+  'structures.invalid': 'Die Datenstruktur enthält Fehler. Bitte prüf die markierten Angaben.',
+  'structures.parentInvalid': 'Als Basis kannst du nur einen anlegbaren Grundtyp ohne eigene Basis wählen.',
+  'structures.stale': 'Die Datenstruktur wurde inzwischen von jemand anderem geändert. Bitte lade sie neu.',
+};
