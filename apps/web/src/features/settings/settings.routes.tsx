@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { dataStructuresRoutes } from '../data-structures/data-structures.routes';
 import { liveSections, settingsSections } from './settings-sections';
 
 const pages = () => import('./settings-record-pages');
@@ -14,7 +15,7 @@ export const settingsRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./settings-layout')).SettingsLayout }),
     children: [
       ...settingsSections
-        .filter((section) => section.recordType === undefined)
+        .filter((section) => section.recordType === undefined && !section.feature)
         .map(
           (section): RouteObject => ({
             ...(section.path === '' ? { index: true } : { path: `${section.path}/*` }),
@@ -40,6 +41,7 @@ export const settingsRoutes: RouteObject[] = [
           },
         },
       ]),
+      ...dataStructuresRoutes,
       { path: '*', lazy: async () => ({ Component: (await soon()).SettingsNotFound }) },
     ],
   },

@@ -9,4 +9,9 @@ export const structures: Partial<Record<keyof typeof source, string>> = {
   'structures.invalid': 'Die Datenstruktur enthält Fehler. Bitte prüf die markierten Angaben.',
   'structures.parentInvalid': 'Als Basis kannst du nur einen anlegbaren Grundtyp ohne eigene Basis wählen.',
   'structures.stale': 'Die Datenstruktur wurde inzwischen von jemand anderem geändert. Bitte lade sie neu.',
+  'structures.createIntro':
+    'Eine Datenstruktur baut auf einem Grundtyp auf und erbt dessen Felder. Eigene Felder, Formulare und Listen ergänzt du danach im Editor.',
+  'structures.empty': 'Noch keine Datenstrukturen. Leg die erste an, z. B. „Fahrzeuge“ auf Basis von Artikeln.',
+  'structures.deleteText':
+    'Die Datenstruktur „{name}“ wird endgültig entfernt. Gib zur Bestätigung ihren Key „{key}“ ein.',
 };

@@ -1,0 +1,36 @@
+import type { RouteObject } from 'react-router';
+
+const editor = () => import('./structure-editor-page');
+const tabs = () => import('./structure-tabs');
+
+/**
+ * The data-structure editor below /settings (spec 02 §2.2): the list, create, and the editor
+ * with its tabs; the export editor route shows only its loading state.
+ */
+export const dataStructuresRoutes: RouteObject[] = [
+  {
+    path: 'dynamic-records',
+    lazy: async () => ({ Component: (await import('./structures-list-page')).StructuresListPage }),
+  },
+  {
+    path: 'dynamic-records/create',
+    lazy: async () => ({ Component: (await import('./structure-create-page')).StructureCreatePage }),
+  },
+  {
+    path: 'dynamic-records/:type/edit/exports/:exportKey',
+    lazy: async () => ({ Component: (await tabs()).ExportEditorLoading }),
+  },
+  {
+    path: 'dynamic-records/:type/edit',
+    lazy: async () => ({ Component: (await editor()).StructureEditorPage }),
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./fields-tab')).FieldsTab }) },
+      { path: 'forms', lazy: async () => ({ Component: (await tabs()).FormsTab }) },
+      { path: 'tables', lazy: async () => ({ Component: (await tabs()).TablesTab }) },
+      { path: 'exports', lazy: async () => ({ Component: (await tabs()).ExportsTab }) },
+      { path: 'query-forms', lazy: async () => ({ Component: (await tabs()).QueryFormsTab }) },
+      { path: 'settings', lazy: async () => ({ Component: (await tabs()).SettingsTab }) },
+      { path: '*', lazy: async () => ({ Component: (await tabs()).EditorTabNotFound }) },
+    ],
+  },
+];

@@ -1,0 +1,172 @@
+import type { FormElement } from '@kontor/contract/api/record-types';
+import { Badge, Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useEnvironment } from '../../app/environment-context';
+import { useT } from '../../i18n/i18n';
+import { NotFoundView } from '../../ui/not-found-view';
+import { useStructureEditor } from './structure-editor-context';
+import { structureEditPath } from './structure-paths';
+
+/**
+ * The tabs whose editors are not built yet (forms, tables, exports, query-form links, settings):
+ * they show what the structure holds, read-only, and say that editing follows. Saving keeps it.
+ */
+function Soon() {
+  const t = useT();
+  return (
+    <Text size="sm" c="dimmed">
+      {t('structures.tabSoon')}
+    </Text>
+  );
+}
+
+const fieldsOf = (elements: readonly FormElement[]): string[] =>
+  elements.flatMap((e) =>
+    e.type === 'field'
+      ? [e.field]
+      : e.type === 'tabs'
+        ? e.sections.flatMap((s) => fieldsOf(s.fields))
+        : e.type === 'card' || e.type === 'container'
+          ? fieldsOf(e.children)
+          : [],
+  );
+
+export function FormsTab() {
+  const t = useT();
+  const { draft } = useStructureEditor();
+  const labels = new Map(draft.fields.map((f) => [f.key, f.label]));
+  return (
+    <Stack gap="md">
+      <Soon />
+      {draft.forms.map((form) => (
+        <Paper key={form.key} withBorder radius="md" p="md">
+          <Group gap="xs" mb="xs">
+            <Text fw={600}>{form.name}</Text>
+            <Text size="xs" ff="monospace" c="dimmed">
+              {form.key}
+            </Text>
+            {form.key === draft.mainForm && <Badge variant="light">{t('structures.mainFormBadge')}</Badge>}
+          </Group>
+          <Text size="sm">
+            {fieldsOf(form.fields)
+              .map((key) => labels.get(key) ?? key)
+              .join(', ') || '—'}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+export function TablesTab() {
+  const t = useT();
+  const { draft } = useStructureEditor();
+  return (
+    <Stack gap="md">
+      <Soon />
+      {draft.lists.map((list) => (
+        <Paper key={list.key} withBorder radius="md" p="md">
+          <Group gap="xs" mb="xs">
+            <Text fw={600}>{list.name}</Text>
+            <Text size="xs" ff="monospace" c="dimmed">
+              {list.key}
+            </Text>
+          </Group>
+          <Table.ScrollContainer minWidth={400}>
+            <Table>
+              <Table.Tbody>
+                {list.cells.map((cell) => (
+                  <Table.Tr key={cell.mapping}>
+                    <Table.Td>{cell.label || cell.mapping}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace">
+                        {cell.mapping}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {cell.searchable && <Badge variant="light">{t('structures.searchable')}</Badge>}
+                        {cell.sortable && <Badge variant="light">{t('structures.sortable')}</Badge>}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+export function ExportsTab() {
+  const { draft } = useStructureEditor();
+  return (
+    <Stack gap="md">
+      <Soon />
+      {draft.exports.map((e) => (
+        <Text key={e.key}>
+          {e.name}{' '}
+          <Text span size="xs" ff="monospace" c="dimmed">
+            {e.key}
+          </Text>
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+export function QueryFormsTab() {
+  const { draft } = useStructureEditor();
+  return (
+    <Stack gap="md">
+      <Soon />
+      {draft.queryForms.map((link) => (
+        <Text key={link.form} ff="monospace" size="sm">
+          {link.form}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+export function SettingsTab() {
+  const { draft } = useStructureEditor();
+  return (
+    <Stack gap="md">
+      <Soon />
+      {draft.settings.map((s) => (
+        <Text key={s.key}>
+          {s.name}: {String(draft.settingValues[s.key] ?? s.default ?? '')}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+export function EditorTabNotFound() {
+  const t = useT();
+  const { envKey } = useEnvironment();
+  const { type = '' } = useParams();
+  return (
+    <NotFoundView
+      variant="area"
+      title={t('structures.notFoundTitle')}
+      back={{ to: structureEditPath(envKey, type), label: t('structures.tabFields') }}
+    />
+  );
+}
+
+/** /edit/exports/{exportKey}: the full-screen export editor shows only its loading state (spec 02 §2.2). */
+export function ExportEditorLoading() {
+  const t = useT();
+  return (
+    <Center mih="60vh">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text c="dimmed">{t('structures.exportLoading')}</Text>
+      </Stack>
+    </Center>
+  );
+}
