@@ -48,6 +48,7 @@ export function FieldEditorModal(props: Props) {
       onClose={props.onClose}
       size={700}
       title={props.field ? t('structures.fieldEdit') : t('structures.fieldNew')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {props.opened && <FieldEditorForm key={props.field?.key ?? 'new'} {...props} />}
     </Modal>
@@ -80,6 +81,7 @@ function FieldEditorForm({ field, takenKeys, typeLabels, onClose, onApply }: Pro
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
+            size="md"
             label={t('structures.fieldType')}
             data={editableTypes.map((type) => ({ value: type, label: t(`structures.type_${type}` as MessageKey) }))}
             value={draft.type || null}
@@ -95,7 +97,7 @@ function FieldEditorForm({ field, takenKeys, typeLabels, onClose, onApply }: Pro
             error={shown('key')}
             readOnly={field !== null}
             maxLength={40}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             required
           />
           <TextInput
@@ -110,6 +112,7 @@ function FieldEditorForm({ field, takenKeys, typeLabels, onClose, onApply }: Pro
 
         {(draft.type === 'model' || draft.type === 'models') && (
           <Select
+            size="md"
             label={t('structures.selectorType')}
             data={[...typeLabels].map(([value, label]) => ({ value, label }))}
             value={draft.selectorType || null}
@@ -144,6 +147,7 @@ function FieldEditorForm({ field, takenKeys, typeLabels, onClose, onApply }: Pro
                         min={rule === 'maxLength' ? 1 : rule === 'minLength' ? 0 : undefined}
                         size="xs"
                         w={110}
+                        hideControls
                       />
                     )}
                     {on && typeof value === 'string' && (
@@ -181,7 +185,7 @@ function FieldEditorForm({ field, takenKeys, typeLabels, onClose, onApply }: Pro
                   value={child.key}
                   onChange={(e) => setChild(i, { key: e.currentTarget.value })}
                   error={shown(`children.${i}.key`)}
-                  ff="monospace"
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                   style={{ flex: 1 }}
                 />
                 <TextInput

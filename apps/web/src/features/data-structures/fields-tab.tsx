@@ -8,10 +8,24 @@ import { withNewField, withoutField } from './field-draft';
 import { FieldEditorModal } from './field-editor-modal';
 import { useStructureEditor } from './structure-editor-context';
 
+const namedTypes = new Set([
+  'string',
+  'text',
+  'boolean',
+  'password',
+  'object',
+  'date',
+  'datetime',
+  'integer',
+  'float',
+  'map',
+  'model',
+  'models',
+  'file',
+  'files',
+]);
 const typeLabelKey = (type: string): MessageKey | null =>
-  ['string', 'date', 'datetime', 'integer', 'float', 'map', 'model', 'models', 'files'].includes(type)
-    ? (`structures.type_${type}` as MessageKey)
-    : null;
+  namedTypes.has(type) ? (`structures.type_${type}` as MessageKey) : null;
 
 /** The fields tab: own fields are added, edited and removed; inherited ones (origin) are read-only. */
 export function FieldsTab() {
@@ -73,14 +87,13 @@ export function FieldsTab() {
         </Button>
       </Group>
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={620}>
+        <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('structures.fieldLabel')}</Table.Th>
-                <Table.Th>{t('structures.fieldKey')}</Table.Th>
                 <Table.Th>{t('structures.fieldType')}</Table.Th>
-                <Table.Th>{t('structures.fieldRules')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('structures.fieldRules')}</Table.Th>
                 <Table.Th w={96} />
               </Table.Tr>
             </Table.Thead>
@@ -102,15 +115,13 @@ export function FieldsTab() {
                         {t('structures.inherited')}
                       </Badge>
                     )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text span ff="monospace" size="sm">
+                    <Text size="xs" ff="monospace" c="gray.7">
                       {field.key}
                     </Text>
                   </Table.Td>
                   <Table.Td>{typeName(field.type)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
+                  <Table.Td visibleFrom="sm">
+                    <Text size="sm" c="gray.7">
                       {rules(field).join(', ') || '—'}
                     </Text>
                   </Table.Td>

@@ -1,13 +1,13 @@
 import { createStructure } from '@kontor/contract/api/data-structures';
 import { suggestKey } from '@kontor/contract/logic/structure-checks';
-import { Button, Group, Input, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Group, Input, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, isApiError, messageOf } from '../../api/api';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
+import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';
 import { FormActions } from '../../ui/form-actions';
 import { IconPickerModal } from '../../ui/icon-picker';
@@ -38,7 +38,7 @@ export function StructureCreatePage() {
       api.send(createStructure, { _env: envKey, key: key.trim(), parent: parent ?? '', singular, plural, icon }),
     onMutate: () => errors.reset(),
     onSuccess: async ({ data, message }) => {
-      notifications.show({ color: 'green', message: message ?? t('structures.createSuccess') });
+      alertBar.push({ id: 'data-structures', kind: 'success', message: message ?? t('structures.createSuccess') });
       await queryClient.invalidateQueries({ queryKey: structureKeys.all(envKey) });
       void reload();
       navigate(structureEditPath(envKey, data.key));
@@ -57,7 +57,12 @@ export function StructureCreatePage() {
     <Stack gap="lg">
       <PageTitleBar
         title={t('structures.createTitle')}
-        subtitle={t('structures.createIntro')}
+        subtitle={
+          // Mantine's dimmed grey is below AA contrast: the text brings its own colour.
+          <Text span inherit c="gray.7">
+            {t('structures.createIntro')}
+          </Text>
+        }
         back={{ to: structuresBase(envKey), label: t('structures.backToList') }}
       />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
@@ -90,11 +95,15 @@ export function StructureCreatePage() {
               />
               <TextInput
                 label={t('structures.key')}
-                description={t('structures.keyHint')}
+                description={
+                  <Text span inherit c="gray.7">
+                    {t('structures.keyHint')}
+                  </Text>
+                }
                 value={key}
                 maxLength={60}
                 required
-                ff="monospace"
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 onChange={(e) => {
                   setKey(e.currentTarget.value);
                   setKeyTouched(true);
@@ -103,6 +112,7 @@ export function StructureCreatePage() {
                 error={errors.get('key')}
               />
               <Select
+                size="md"
                 label={t('structures.parent')}
                 data={(parents.data?.parents ?? []).map((p) => ({ value: p.key, label: p.plural }))}
                 value={parent}

@@ -1,6 +1,5 @@
 import { deleteStructure, type Structure } from '@kontor/contract/api/data-structures';
 import { Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -8,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { api, messageOf } from '../../api/api';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
+import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';
 import { FormActions } from '../../ui/form-actions';
 import { structureKeys } from './data-structures.queries';
@@ -28,7 +28,7 @@ export function StructureDeleteCard({ structure, count }: { structure: Structure
   const mutation = useMutation({
     mutationFn: () => api.send(deleteStructure, { _env: envKey, key: structure.key }),
     onSuccess: async ({ message }) => {
-      notifications.show({ color: 'green', message: message ?? t('structures.deleteSuccess') });
+      alertBar.push({ id: 'data-structures', kind: 'success', message: message ?? t('structures.deleteSuccess') });
       await queryClient.invalidateQueries({ queryKey: structureKeys.all(envKey) });
       void reload();
       navigate(structuresBase(envKey));
@@ -45,13 +45,11 @@ export function StructureDeleteCard({ structure, count }: { structure: Structure
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Stack gap={2} style={{ flex: '1 1 260px' }}>
           <Title order={3} size="h5">
-            {t('structures.delete')}
+            {t('structures.dangerZone')}
           </Title>
-          {count > 0 && (
-            <Text size="sm" c="dimmed">
-              {t('structures.deleteBlocked', { count })}
-            </Text>
-          )}
+          <Text size="sm" c="gray.7">
+            {count > 0 ? t('structures.deleteBlocked', { count }) : t('structures.deleteIntro')}
+          </Text>
         </Stack>
         <Button
           color="red"
@@ -67,7 +65,13 @@ export function StructureDeleteCard({ structure, count }: { structure: Structure
           {t('structures.delete')}
         </Button>
       </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('structures.delete')} size={600}>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('structures.delete')}
+        size={600}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             {mutation.isError && <ErrorAlert>{messageOf(mutation.error, t('structures.deleteError'))}</ErrorAlert>}
@@ -83,7 +87,7 @@ export function StructureDeleteCard({ structure, count }: { structure: Structure
               <Button variant="default" onClick={() => setOpen(false)}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" color="red" disabled={!matches} loading={mutation.isPending}>
+              <Button type="submit" color="red.8" disabled={!matches} loading={mutation.isPending}>
                 {t('structures.deleteConfirm')}
               </Button>
             </FormActions>

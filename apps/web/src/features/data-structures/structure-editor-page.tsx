@@ -1,6 +1,5 @@
 import { type Structure, type StructureStats, saveStructure } from '@kontor/contract/api/data-structures';
 import { Badge, Button, Group, List, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -8,6 +7,7 @@ import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { api, isApiError, messageOf } from '../../api/api';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
+import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';
 import { NotFoundView } from '../../ui/not-found-view';
 import { PageLoader } from '../../ui/page-loader';
@@ -81,7 +81,7 @@ function Editor({ initial, stats }: { initial: Structure; stats: StructureStats 
     onSuccess: async ({ data, message }) => {
       setDraft((d) => ({ ...d, version: data.version }));
       setDirty(false);
-      notifications.show({ color: 'green', message: message ?? t('structures.saveSuccess') });
+      alertBar.push({ id: 'data-structures', kind: 'success', message: message ?? t('structures.saveSuccess') });
       await queryClient.invalidateQueries({ queryKey: structureKeys.list(envKey) });
       void reload();
     },
@@ -111,12 +111,16 @@ function Editor({ initial, stats }: { initial: Structure; stats: StructureStats 
     <Stack gap="lg">
       <PageTitleBar
         title={draft.plural}
-        subtitle={`${draft.key} · ${typeLabels.get(draft.parent ?? '') ?? draft.parent ?? ''}`}
+        subtitle={
+          <Text span inherit c="gray.7">
+            {`${draft.key} · ${typeLabels.get(draft.parent ?? '') ?? draft.parent ?? ''}`}
+          </Text>
+        }
         back={{ to: structuresBase(envKey), label: t('structures.backToList') }}
       />
       <Paper withBorder radius="md" p="sm" pos="sticky" top={0} style={{ zIndex: 5 }}>
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {t('structures.fieldCount', {
               count: draft.fields.length,
               own: draft.fields.filter((f) => !f.origin).length,

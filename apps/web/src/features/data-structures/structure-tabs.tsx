@@ -14,7 +14,7 @@ import { structureEditPath } from './structure-paths';
 function Soon() {
   const t = useT();
   return (
-    <Text size="sm" c="dimmed">
+    <Text size="sm" c="gray.7">
       {t('structures.tabSoon')}
     </Text>
   );
@@ -42,7 +42,7 @@ export function FormsTab() {
         <Paper key={form.key} withBorder radius="md" p="md">
           <Group gap="xs" mb="xs">
             <Text fw={600}>{form.name}</Text>
-            <Text size="xs" ff="monospace" c="dimmed">
+            <Text size="xs" ff="monospace" c="gray.7">
               {form.key}
             </Text>
             {form.key === draft.mainForm && <Badge variant="light">{t('structures.mainFormBadge')}</Badge>}
@@ -68,7 +68,7 @@ export function TablesTab() {
         <Paper key={list.key} withBorder radius="md" p="md">
           <Group gap="xs" mb="xs">
             <Text fw={600}>{list.name}</Text>
-            <Text size="xs" ff="monospace" c="dimmed">
+            <Text size="xs" ff="monospace" c="gray.7">
               {list.key}
             </Text>
           </Group>
@@ -108,7 +108,7 @@ export function ExportsTab() {
       {draft.exports.map((e) => (
         <Text key={e.key}>
           {e.name}{' '}
-          <Text span size="xs" ff="monospace" c="dimmed">
+          <Text span size="xs" ff="monospace" c="gray.7">
             {e.key}
           </Text>
         </Text>
@@ -165,7 +165,7 @@ export function ExportEditorLoading() {
     <Center mih="60vh">
       <Stack align="center" gap="sm">
         <Loader />
-        <Text c="dimmed">{t('structures.exportLoading')}</Text>
+        <Text c="gray.7">{t('structures.exportLoading')}</Text>
       </Stack>
     </Center>
   );

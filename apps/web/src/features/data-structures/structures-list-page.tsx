@@ -37,7 +37,7 @@ export function StructuresListPage() {
       {query.isError && <ErrorAlert>{messageOf(query.error, t('structures.loadError'))}</ErrorAlert>}
       {query.data && query.data.types.length === 0 && (
         <Paper withBorder radius="md" p="xl">
-          <Text c="dimmed">{t('structures.empty')}</Text>
+          <Text c="gray.7">{t('structures.empty')}</Text>
         </Paper>
       )}
       {query.data && query.data.types.length > 0 && (

@@ -132,4 +132,12 @@ export const structures = {
   'structures.searchable': 'durchsuchbar',
   'structures.sortable': 'sortierbar',
   'structures.mainFormBadge': 'Hauptformular',
+  'structures.type_text': 'Mehrzeiliger Text',
+  'structures.type_boolean': 'Ja/Nein',
+  'structures.type_password': 'Passwort',
+  'structures.type_object': 'Objekt',
+  'structures.type_file': 'Datei',
+  'structures.deleteIntro':
+    'Entfernt die Datenstruktur endgültig. Das ist nur möglich, solange sie keine Datensätze enthält.',
+  'structures.dangerZone': 'Entfernen',
 } as const;

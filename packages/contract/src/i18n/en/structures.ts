@@ -130,4 +130,11 @@ export const structures: Record<keyof typeof source, string> = {
   'structures.searchable': 'searchable',
   'structures.sortable': 'sortable',
   'structures.mainFormBadge': 'Main form',
+  'structures.type_text': 'Multi-line text',
+  'structures.type_boolean': 'Yes/no',
+  'structures.type_password': 'Password',
+  'structures.type_object': 'Object',
+  'structures.type_file': 'File',
+  'structures.deleteIntro': 'Removes the data structure for good. Possible only while it holds no records.',
+  'structures.dangerZone': 'Removal',
 };
