@@ -3,6 +3,7 @@ import * as api from '@kontor/contract/api/data-structures';
 import type { DataField } from '@kontor/contract/api/record-types';
 import * as recordsApi from '@kontor/contract/api/records';
 import { translator } from '@kontor/contract/i18n/catalogs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../../../test/assertions';
 import { type EnvPair, expectForeignEnvRefused } from '../../../test/cross-tenant';
@@ -174,6 +175,12 @@ describe('settings/dynamic-records: save', () => {
     );
     expectOk(found);
     expect(found.body.data?.rows.map((r) => r.kennzeichen)).toEqual(['B-KT 42']);
+
+    // The sortable cell got its expression index, as a built-in list has.
+    const indexes = await t.asSuperuser(
+      sql`select indexname from pg_indexes where tablename = 'records' and indexname = 'records_sort_text_kennzeichen_idx'`,
+    );
+    expect(indexes.rows).toHaveLength(1);
 
     const stats = (await details(alpha, 'fahrzeuge')).body.data?.stats;
     expect(stats).toMatchObject({ count: 1, fieldValues: { kennzeichen: 1, title: 1 } });

@@ -26,7 +26,7 @@ export const dataStructuresRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./fields-tab')).FieldsTab }) },
       { path: 'forms', lazy: async () => ({ Component: (await tabs()).FormsTab }) },
-      { path: 'tables', lazy: async () => ({ Component: (await tabs()).TablesTab }) },
+      { path: 'tables', lazy: async () => ({ Component: (await import('./tables-tab')).TablesTab }) },
       { path: 'exports', lazy: async () => ({ Component: (await tabs()).ExportsTab }) },
       { path: 'query-forms', lazy: async () => ({ Component: (await tabs()).QueryFormsTab }) },
       { path: 'settings', lazy: async () => ({ Component: (await tabs()).SettingsTab }) },

@@ -1,5 +1,5 @@
 import type { FormElement } from '@kontor/contract/api/record-types';
-import { Badge, Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
@@ -52,48 +52,6 @@ export function FormsTab() {
               .map((key) => labels.get(key) ?? key)
               .join(', ') || '—'}
           </Text>
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
-
-export function TablesTab() {
-  const t = useT();
-  const { draft } = useStructureEditor();
-  return (
-    <Stack gap="md">
-      <Soon />
-      {draft.lists.map((list) => (
-        <Paper key={list.key} withBorder radius="md" p="md">
-          <Group gap="xs" mb="xs">
-            <Text fw={600}>{list.name}</Text>
-            <Text size="xs" ff="monospace" c="gray.7">
-              {list.key}
-            </Text>
-          </Group>
-          <Table.ScrollContainer minWidth={400}>
-            <Table>
-              <Table.Tbody>
-                {list.cells.map((cell) => (
-                  <Table.Tr key={cell.mapping}>
-                    <Table.Td>{cell.label || cell.mapping}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace">
-                        {cell.mapping}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {cell.searchable && <Badge variant="light">{t('structures.searchable')}</Badge>}
-                        {cell.sortable && <Badge variant="light">{t('structures.sortable')}</Badge>}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
         </Paper>
       ))}
     </Stack>
