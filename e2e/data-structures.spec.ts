@@ -90,6 +90,27 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
     await expect(page.getByText('Die Datenstruktur wurde erfolgreich gespeichert')).toBeVisible();
   });
 
+  await test.step('the forms tab: the main form stays, a new form key is unique, the builder edits widths', async () => {
+    await page.getByRole('tab', { name: 'Formulare' }).click();
+    await page.getByRole('button', { name: 'Formular entfernen' }).click();
+    await expect(page.getByText('Das Hauptformular kann nicht entfernt werden.')).toBeVisible();
+    await page.getByRole('button', { name: 'Formular hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Formular hinzufügen' });
+    await dialog.getByRole('textbox', { name: 'Formular-Key' }).fill('main');
+    await dialog.getByRole('textbox', { name: 'Name des Formulars' }).fill('Zweitformular');
+    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(dialog.getByText('Es gibt bereits ein Formular mit diesem Key')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+
+    await page.getByRole('button', { name: /^Kennzeichen \d/ }).click();
+    await page.getByRole('textbox', { name: 'Breite (Spalten von 12)' }).fill('4');
+    await shot(page, 'form-builder');
+    await page.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(page.getByRole('button', { name: /^Kennzeichen \d/ })).toContainText('4/12');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Die Datenstruktur wurde erfolgreich gespeichert')).toBeVisible();
+  });
+
   await test.step('the tables tab: a second list needs a unique key and a name', async () => {
     await page.getByRole('tab', { name: 'Tabellen' }).click();
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(base)}/fahrzeuge/edit/tables$`));

@@ -25,7 +25,7 @@ export const dataStructuresRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await editor()).StructureEditorPage }),
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./fields-tab')).FieldsTab }) },
-      { path: 'forms', lazy: async () => ({ Component: (await tabs()).FormsTab }) },
+      { path: 'forms', lazy: async () => ({ Component: (await import('./forms-tab')).FormsTab }) },
       { path: 'tables', lazy: async () => ({ Component: (await import('./tables-tab')).TablesTab }) },
       { path: 'exports', lazy: async () => ({ Component: (await tabs()).ExportsTab }) },
       { path: 'query-forms', lazy: async () => ({ Component: (await tabs()).QueryFormsTab }) },

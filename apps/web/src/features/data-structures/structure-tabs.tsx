@@ -1,5 +1,4 @@
-import type { FormElement } from '@kontor/contract/api/record-types';
-import { Badge, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
@@ -17,44 +16,6 @@ function Soon() {
     <Text size="sm" c="gray.7">
       {t('structures.tabSoon')}
     </Text>
-  );
-}
-
-const fieldsOf = (elements: readonly FormElement[]): string[] =>
-  elements.flatMap((e) =>
-    e.type === 'field'
-      ? [e.field]
-      : e.type === 'tabs'
-        ? e.sections.flatMap((s) => fieldsOf(s.fields))
-        : e.type === 'card' || e.type === 'container'
-          ? fieldsOf(e.children)
-          : [],
-  );
-
-export function FormsTab() {
-  const t = useT();
-  const { draft } = useStructureEditor();
-  const labels = new Map(draft.fields.map((f) => [f.key, f.label]));
-  return (
-    <Stack gap="md">
-      <Soon />
-      {draft.forms.map((form) => (
-        <Paper key={form.key} withBorder radius="md" p="md">
-          <Group gap="xs" mb="xs">
-            <Text fw={600}>{form.name}</Text>
-            <Text size="xs" ff="monospace" c="gray.7">
-              {form.key}
-            </Text>
-            {form.key === draft.mainForm && <Badge variant="light">{t('structures.mainFormBadge')}</Badge>}
-          </Group>
-          <Text size="sm">
-            {fieldsOf(form.fields)
-              .map((key) => labels.get(key) ?? key)
-              .join(', ') || '—'}
-          </Text>
-        </Paper>
-      ))}
-    </Stack>
   );
 }
 

@@ -14,4 +14,5 @@ export const structures: Partial<Record<keyof typeof source, string>> = {
   'structures.empty': 'Noch keine Datenstrukturen. Leg die erste an, z. B. „Fahrzeuge“ auf Basis von Artikeln.',
   'structures.deleteText':
     'Die Datenstruktur „{name}“ wird endgültig entfernt. Gib zur Bestätigung ihren Key „{key}“ ein.',
+  'structures.selectHint': 'Wähl ein Element, um es zu bearbeiten.',
 };

@@ -1,0 +1,90 @@
+import type { FormElement } from '@kontor/contract/api/record-types';
+
+/**
+ * Immutable edits of a form's element tree, addressed by paths of keys into it: `[2]` is the third
+ * top-level element, `[2, 'children', 0]` the first child of that card, `[0, 'sections', 1, 'fields', 3]`
+ * a field in the second tab of a tabs element.
+ */
+export type TreePath = ReadonlyArray<string | number>;
+
+type Node = Record<string | number, unknown> | unknown[];
+
+const getAt = (root: unknown, path: TreePath): unknown =>
+  path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], root);
+
+const setAt = (root: unknown, path: TreePath, value: unknown): unknown => {
+  if (path.length === 0) return value;
+  const [key, ...rest] = path;
+  const node = root as Node;
+  const copy: Node = Array.isArray(node) ? [...node] : { ...node };
+  (copy as Record<string | number, unknown>)[key as string | number] = setAt(
+    (node as Record<string | number, unknown>)[key as string | number],
+    rest,
+    value,
+  );
+  return copy;
+};
+
+const listOf = (elements: FormElement[], listPath: TreePath): FormElement[] =>
+  (getAt(elements, listPath) as FormElement[] | undefined) ?? [];
+
+export const elementAt = (elements: FormElement[], path: TreePath): FormElement | undefined =>
+  getAt(elements, path) as FormElement | undefined;
+
+export const updateAt = (elements: FormElement[], path: TreePath, element: FormElement): FormElement[] =>
+  setAt(elements, path, element) as FormElement[];
+
+export const removeAt = (elements: FormElement[], path: TreePath): FormElement[] => {
+  const listPath = path.slice(0, -1);
+  const index = path[path.length - 1] as number;
+  return setAt(
+    elements,
+    listPath,
+    listOf(elements, listPath).filter((_, i) => i !== index),
+  ) as FormElement[];
+};
+
+/** Swaps an element with its neighbour in the same list; answers the elements unchanged at an edge. */
+export const moveAt = (elements: FormElement[], path: TreePath, by: -1 | 1): FormElement[] => {
+  const listPath = path.slice(0, -1);
+  const index = path[path.length - 1] as number;
+  const list = [...listOf(elements, listPath)];
+  const target = index + by;
+  if (target < 0 || target >= list.length) return elements;
+  [list[index], list[target]] = [list[target] as FormElement, list[index] as FormElement];
+  return setAt(elements, listPath, list) as FormElement[];
+};
+
+export const appendAt = (elements: FormElement[], listPath: TreePath, element: FormElement): FormElement[] =>
+  setAt(elements, listPath, [...listOf(elements, listPath), element]) as FormElement[];
+
+/** Where a new element goes: into the selected card, container or first tab; else at the top level. */
+export const insertTarget = (elements: FormElement[], selected: TreePath | null): TreePath => {
+  const element = selected ? elementAt(elements, selected) : undefined;
+  if (!selected || !element) return [];
+  if (element.type === 'card' || element.type === 'container') return [...selected, 'children'];
+  if (element.type === 'tabs' && element.sections.length > 0) return [...selected, 'sections', 0, 'fields'];
+  return [];
+};
+
+/** Every field key placed in the tree. */
+export const placedFields = (elements: readonly FormElement[]): string[] =>
+  elements.flatMap((e) =>
+    e.type === 'field'
+      ? [e.field]
+      : e.type === 'tabs'
+        ? e.sections.flatMap((s) => placedFields(s.fields))
+        : e.type === 'card' || e.type === 'container'
+          ? placedFields(e.children)
+          : [],
+  );
+
+/** Tab titles must be non-empty (spec 02 §5). */
+export const hasBlankTab = (elements: readonly FormElement[]): boolean =>
+  elements.some((e) =>
+    e.type === 'tabs'
+      ? e.sections.some((s) => !s.title.trim() || hasBlankTab(s.fields))
+      : e.type === 'card' || e.type === 'container'
+        ? hasBlankTab(e.children)
+        : false,
+  );
