@@ -1,4 +1,17 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
@@ -6,10 +19,7 @@ import { NotFoundView } from '../../ui/not-found-view';
 import { useStructureEditor } from './structure-editor-context';
 import { structureEditPath } from './structure-paths';
 
-/**
- * The tabs whose editors are not built yet (forms, tables, exports, query-form links, settings):
- * they show what the structure holds, read-only, and say that editing follows. Saving keeps it.
- */
+/** Exports are read-only here until issue 8's export definitions exist: saving keeps them. */
 function Soon() {
   const t = useT();
   return (
@@ -36,30 +46,87 @@ export function ExportsTab() {
   );
 }
 
+const linkFlags = ['portal_fillable', 'portal_requirement', 'url_fillable', 'multiple', 'editable'] as const;
+
+/** Query form links (spec 02 §3, §5): their flags; a portal requirement needs portal_fillable. */
 export function QueryFormsTab() {
-  const { draft } = useStructureEditor();
+  const t = useT();
+  const { draft, update } = useStructureEditor();
+  const setFlag = (form: string, flag: (typeof linkFlags)[number], on: boolean) =>
+    update((s) => ({
+      ...s,
+      queryForms: s.queryForms.map((link) => {
+        if (link.form !== form) return link;
+        const next = { ...link, [flag]: on };
+        // Required in the portal only while fillable there.
+        if (flag === 'portal_fillable' && !on) next.portal_requirement = false;
+        return next;
+      }),
+    }));
   return (
     <Stack gap="md">
-      <Soon />
       {draft.queryForms.map((link) => (
-        <Text key={link.form} ff="monospace" size="sm">
-          {link.form}
-        </Text>
+        <Paper key={link.form} withBorder radius="md" p="md">
+          <Group justify="space-between" mb="xs">
+            <Text fw={600}>{t('structures.qfForm', { form: link.form })}</Text>
+            <Button
+              size="xs"
+              variant="default"
+              c="red.8"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => update((s) => ({ ...s, queryForms: s.queryForms.filter((l) => l.form !== link.form) }))}
+            >
+              {t('structures.qfRemove')}
+            </Button>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            {linkFlags.map((flag) => (
+              <Checkbox
+                key={flag}
+                label={t(`structures.qf_${flag}`)}
+                checked={link[flag]}
+                disabled={flag === 'portal_requirement' && !link.portal_fillable}
+                onChange={(e) => setFlag(link.form, flag, e.currentTarget.checked)}
+              />
+            ))}
+          </SimpleGrid>
+        </Paper>
       ))}
     </Stack>
   );
 }
 
+/** Setting definitions (string or boolean) and the structure's values for them (spec 02 §3). */
 export function SettingsTab() {
-  const { draft } = useStructureEditor();
+  const _t = useT();
+  const { draft, update } = useStructureEditor();
+  const setValue = (key: string, value: string | boolean) =>
+    update((s) => ({ ...s, settingValues: { ...s.settingValues, [key]: value } }));
   return (
     <Stack gap="md">
-      <Soon />
-      {draft.settings.map((s) => (
-        <Text key={s.key}>
-          {s.name}: {String(draft.settingValues[s.key] ?? s.default ?? '')}
-        </Text>
-      ))}
+      {draft.settings.map((setting) => {
+        const value = draft.settingValues[setting.key] ?? setting.default;
+        return (
+          <Paper key={setting.key} withBorder radius="md" p="md">
+            {setting.type === 'boolean' ? (
+              <Switch
+                label={setting.name}
+                description={setting.description}
+                checked={value === true}
+                onChange={(e) => setValue(setting.key, e.currentTarget.checked)}
+              />
+            ) : (
+              <TextInput
+                label={setting.name}
+                description={setting.description}
+                value={typeof value === 'string' ? value : ''}
+                maxLength={1000}
+                onChange={(e) => setValue(setting.key, e.currentTarget.value)}
+              />
+            )}
+          </Paper>
+        );
+      })}
     </Stack>
   );
 }

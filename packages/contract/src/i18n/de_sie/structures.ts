@@ -202,4 +202,12 @@ export const structures = {
   'structures.selectHint': 'Wählen Sie ein Element, um es zu bearbeiten.',
   'structures.elementProps': 'Eigenschaften',
   'structures.formEmpty': 'Das Formular ist leer.',
+  'structures.qf_portal_fillable': 'Im Portal ausfüllbar',
+  'structures.qf_portal_requirement': 'Im Portal verpflichtend',
+  'structures.qf_url_fillable': 'Über einen Link ausfüllbar',
+  'structures.qf_multiple': 'Mehrfach ausfüllbar',
+  'structures.qf_editable': 'Antworten änderbar',
+  'structures.qfRemove': 'Verknüpfung entfernen',
+  'structures.qfForm': 'Fragebogen {form}',
+  'structures.settingValue': 'Wert',
 } as const;

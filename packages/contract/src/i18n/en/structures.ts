@@ -199,4 +199,12 @@ export const structures: Record<keyof typeof source, string> = {
   'structures.selectHint': 'Choose an element to edit it.',
   'structures.elementProps': 'Properties',
   'structures.formEmpty': 'The form is empty.',
+  'structures.qf_portal_fillable': 'Fillable in the portal',
+  'structures.qf_portal_requirement': 'Required in the portal',
+  'structures.qf_url_fillable': 'Fillable by link',
+  'structures.qf_multiple': 'Fillable several times',
+  'structures.qf_editable': 'Answers editable',
+  'structures.qfRemove': 'Remove link',
+  'structures.qfForm': 'Query form {form}',
+  'structures.settingValue': 'Value',
 };
