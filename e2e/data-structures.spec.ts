@@ -102,6 +102,16 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
     await expect(dialog.getByText('Es gibt bereits ein Formular mit diesem Key')).toBeVisible();
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
+    // Drag by keyboard (dnd-kit): Halter moves above Kennzeichen; a move clears the selection.
+    const rows = page.getByRole('button', { name: /^(Kennzeichen|Halter) \d/ });
+    await expect(rows).toHaveText([/^Kennzeichen/, /^Halter/]);
+    const grip = page.getByRole('button', { name: 'Ziehen zum Verschieben: Halter' });
+    await grip.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect(rows).toHaveText([/^Halter/, /^Kennzeichen/]);
+
     await page.getByRole('button', { name: /^Kennzeichen \d/ }).click();
     await page.getByRole('textbox', { name: 'Breite (Spalten von 12)' }).fill('4');
     await shot(page, 'form-builder');

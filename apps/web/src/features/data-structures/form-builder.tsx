@@ -1,6 +1,5 @@
 import type { DataField, Form, FormElement } from '@kontor/contract/api/record-types';
 import {
-  ActionIcon,
   Alert,
   Box,
   Button,
@@ -13,9 +12,8 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../i18n/i18n';
 import {
@@ -23,20 +21,18 @@ import {
   elementAt,
   hasBlankTab,
   insertTarget,
-  moveAt,
   placedFields,
   removeAt,
   type TreePath,
   updateAt,
 } from './form-tree';
+import { SortableElements } from './form-tree-view';
 
 type Props = Readonly<{
   form: Form;
   fields: readonly DataField[];
   onApply: (elements: FormElement[]) => void;
 }>;
-
-const samePath = (a: TreePath | null, b: TreePath) => !!a && a.length === b.length && a.every((k, i) => k === b[i]);
 
 /**
  * Spec 02 §4 "Form builder": the form's tree of tabs, cards, containers and fields; changes stay
@@ -70,73 +66,6 @@ export function FormBuilder({ form, fields, onApply }: Props) {
           : e.type === 'container'
             ? t('structures.elementContainer')
             : `${t('structures.elementButton')}: ${e.label}`;
-
-  const row = (e: FormElement, path: TreePath, count: number, depth: number) => (
-    <Group key={path.join('.')} gap={4} wrap="nowrap" pl={depth * 20}>
-      <UnstyledButton
-        onClick={() => setSelected(path)}
-        aria-pressed={samePath(selected, path)}
-        px="xs"
-        py={6}
-        style={{
-          flex: 1,
-          borderRadius: 6,
-          background: samePath(selected, path) ? 'var(--mantine-color-blue-0)' : undefined,
-          border: '1px solid var(--mantine-color-gray-3)',
-        }}
-      >
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="sm" fw={e.type === 'field' ? 400 : 600} truncate>
-            {title(e)}
-          </Text>
-          <Text size="xs" c="gray.7">
-            {e.columns ?? (e.type === 'field' ? 6 : 12)}/12
-          </Text>
-        </Group>
-      </UnstyledButton>
-      <ActionIcon
-        variant="subtle"
-        aria-label={`${t('structures.elementUp')}: ${title(e)}`}
-        disabled={path[path.length - 1] === 0}
-        onClick={() => {
-          change(moveAt(elements, path, -1));
-          setSelected(null);
-        }}
-      >
-        <IconArrowUp size={16} />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        aria-label={`${t('structures.elementDown')}: ${title(e)}`}
-        disabled={path[path.length - 1] === count - 1}
-        onClick={() => {
-          change(moveAt(elements, path, 1));
-          setSelected(null);
-        }}
-      >
-        <IconArrowDown size={16} />
-      </ActionIcon>
-    </Group>
-  );
-
-  const tree = (list: readonly FormElement[], base: TreePath, depth: number): React.ReactNode[] =>
-    list.flatMap((e, i) => {
-      const path = [...base, i];
-      const own = row(e, path, list.length, depth);
-      if (e.type === 'card' || e.type === 'container')
-        return [own, ...tree(e.children, [...path, 'children'], depth + 1)];
-      if (e.type === 'tabs')
-        return [
-          own,
-          ...e.sections.flatMap((s, si) => [
-            <Text key={`${path.join('.')}.s${si}`} size="xs" c="gray.7" pl={(depth + 1) * 20}>
-              {s.title || '—'}
-            </Text>,
-            ...tree(s.fields, [...path, 'sections', si, 'fields'], depth + 2),
-          ]),
-        ];
-      return [own];
-    });
 
   return (
     <Stack gap="sm">
@@ -187,7 +116,23 @@ export function FormBuilder({ form, fields, onApply }: Props) {
       </Group>
       <Flex gap="md" direction={{ base: 'column', md: 'row' }} align="flex-start">
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }} w="100%">
-          {elements.length === 0 ? <Text c="gray.7">{t('structures.formEmpty')}</Text> : tree(elements, [], 0)}
+          {elements.length === 0 ? (
+            <Text c="gray.7">{t('structures.formEmpty')}</Text>
+          ) : (
+            <SortableElements
+              root={elements}
+              list={elements}
+              base={[]}
+              depth={0}
+              selected={selected}
+              onSelect={setSelected}
+              onMove={(next) => {
+                change(next);
+                setSelected(null);
+              }}
+              title={title}
+            />
+          )}
         </Stack>
         <Paper withBorder radius="md" p="md" w={{ base: '100%', md: 400 }} style={{ flex: '0 0 auto' }}>
           <Title order={3} size="h6" mb="sm">

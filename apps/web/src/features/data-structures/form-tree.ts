@@ -88,3 +88,12 @@ export const hasBlankTab = (elements: readonly FormElement[]): boolean =>
         ? hasBlankTab(e.children)
         : false,
   );
+
+/** Moves the element at `from` of a list to `to` of the same list (a drag's drop). */
+export const moveWithin = (elements: FormElement[], listPath: TreePath, from: number, to: number): FormElement[] => {
+  const list = [...listOf(elements, listPath)];
+  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return elements;
+  const [moved] = list.splice(from, 1);
+  list.splice(to, 0, moved as FormElement);
+  return setAt(elements, listPath, list) as FormElement[];
+};

@@ -210,4 +210,5 @@ export const structures = {
   'structures.qfRemove': 'Verknüpfung entfernen',
   'structures.qfForm': 'Fragebogen {form}',
   'structures.settingValue': 'Wert',
+  'structures.elementDrag': 'Ziehen zum Verschieben',
 } as const;

@@ -207,4 +207,5 @@ export const structures: Record<keyof typeof source, string> = {
   'structures.qfRemove': 'Remove link',
   'structures.qfForm': 'Query form {form}',
   'structures.settingValue': 'Value',
+  'structures.elementDrag': 'Drag to move',
 };
