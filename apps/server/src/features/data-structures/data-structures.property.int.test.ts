@@ -54,12 +54,12 @@ const fieldArb = (key: string): fc.Arbitrary<Generated> =>
       field: { key, type: 'model' as const, label: `Steuer ${key}`, selector: { type: 'envTaxes' } },
       value: null,
     }),
-    fc.constant({
+    fc.constant<Generated>({
       field: {
         key,
-        type: 'map' as const,
+        type: 'map',
         label: `Liste ${key}`,
-        definition: [{ key: 'name', type: 'string' as const, label: 'Name' }],
+        definition: [{ key: 'name', type: 'string', label: 'Name' }],
       },
       value: [],
     }),
