@@ -1,14 +1,15 @@
 /**
  * Runs autocannon in its own process (pinned to a core of its own by the bench where `taskset`
  * exists), so the load generator does not compete with the server inside one Node thread. Reads
- * its job as JSON from argv[2]: url, token, connections, seconds and the bodies to cycle through.
+ * its job from the JSON file named by argv[2]: url, token, connections, seconds and the bodies to cycle through.
  * Prints the result as one JSON line.
  */
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 type Job = { url: string; token: string | null; connections: number; seconds: number; bodies: object[] };
 
-const job = JSON.parse(process.argv[2] ?? '{}') as Job;
+const job = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as Job;
 let next = 0;
 const result = await autocannon({
   url: job.url,
