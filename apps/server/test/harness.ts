@@ -22,14 +22,22 @@ export const testClock = (start = new Date()) => {
   };
 };
 
-/** A mail transport that keeps what it is given; `down` makes it fail like an unreachable server. */
+/**
+ * A mail transport that keeps what it is given; `down` makes it fail like an unreachable server,
+ * `reject` like a server that refuses the mail itself (550).
+ */
 export const capturingTransport = () => {
   const sent: OutgoingMail[] = [];
-  const state = { down: false };
+  const state = { down: false, reject: false };
   const transport: MailTransport = {
     delivers: true,
     send: async (mail) => {
-      if (state.down) throw new Error('connect ECONNREFUSED (test)');
+      if (state.down) throw Object.assign(new Error('connect ECONNREFUSED (test)'), { code: 'ECONNECTION' });
+      if (state.reject)
+        throw Object.assign(new Error('550 5.1.1 mailbox unavailable (test)'), {
+          code: 'EENVELOPE',
+          responseCode: 550,
+        });
       sent.push(mail);
     },
     close: () => {},
