@@ -49,7 +49,7 @@ export const generate = async (log: (line: string) => void): Promise<void> => {
     let seq = 0;
     for (const [i, p] of plan.entries()) {
       const started = Date.now();
-      const { environment } = await createEnvironment(deps, auth, { name: p.name, preset: 'craftsman' });
+      const { environment } = await createEnvironment(deps, t, auth, { name: p.name, preset: 'craftsman' });
       const env = await envRepo.findBySlug(db, environment.url_slug);
       if (!env) throw new Error('environment vanished');
       const random = seededRandom(1000 + i);

@@ -4,4 +4,19 @@ import type { settings as source } from '../de_sie/settings';
 export const settings: Partial<Record<keyof typeof source, string>> = {
   'settings.soonText':
     '„{section}“ wird gerade entwickelt und steht in Kürze zur Verfügung. Adressen, Bankverbindungen und Steuersätze kannst du bereits jetzt pflegen.',
+  'settings.saveSuccess': 'Die Firmenumgebung ist gespeichert.',
+  'settings.saveFailed': 'Beim Speichern ist ein unerwarteter Fehler passiert.',
+  'settings.invalid': 'Bitte prüf die markierten Felder.',
+  'settings.taxNumberInvalid': 'Gib eine gültige Steuernummer an (z. B. 12/345/67890).',
+  'settings.vatIdInvalid': 'Gib eine gültige USt-IdNr. an (DE und 9 Ziffern, z. B. DE123456789).',
+  'settings.phoneInvalid': 'Gib eine gültige Telefonnummer an (Ziffern, Leerzeichen, +, /, - und Klammern).',
+  'settings.defaultUnknown': 'Den gewählten Eintrag gibt es in dieser Firmenumgebung nicht.',
+  'settings.modulesSaved': 'Die Module sind gespeichert.',
+  'settings.userUnknown': 'Diesen Benutzer gibt es in dieser Firmenumgebung nicht.',
+  'settings.userActivated': 'Der Benutzer ist wieder aktiv.',
+  'settings.userDeactivated': 'Der Benutzer ist deaktiviert.',
+  'settings.portalSaved': 'Das Portal ist gespeichert.',
+  'settings.slugReserved': 'Diese Adresse ist reserviert. Wähl bitte eine andere.',
+  'settings.slugTaken': 'Diese Adresse ist schon vergeben. Wähl bitte eine andere.',
+  'settings.functionSaved': 'Die Einstellungen sind gespeichert.',
 };
