@@ -19,4 +19,15 @@ export const settings: Partial<Record<keyof typeof source, string>> = {
   'settings.slugReserved': 'Diese Adresse ist reserviert. Wähl bitte eine andere.',
   'settings.slugTaken': 'Diese Adresse ist schon vergeben. Wähl bitte eine andere.',
   'settings.functionSaved': 'Die Einstellungen sind gespeichert.',
+  'settings.websiteHint': 'z. B. www.deine-firma.de',
+  'settings.modulesText': 'Schalte die Bereiche ein, die deine Firma nutzt. Sie erscheinen in der Seitenleiste.',
+  'settings.moduleWebsite': 'Seiten, Design und Menüs deiner Website',
+  'settings.moduleFilemanager': 'Ordner und Dateien deiner Firma',
+  'settings.deactivateSelfQuestion':
+    'Willst du dich wirklich selbst deaktivieren? Du verlierst sofort den Zugang zu dieser Firmenumgebung.',
+  'settings.you': 'Du',
+  'settings.removeInvitationFailed': 'Da ist leider etwas schiefgelaufen.',
+  'settings.inviteText':
+    'Wir schicken eine Einladung per E-Mail. Wer noch kein Konto hat, registriert sich zuerst und nimmt die Einladung danach an.',
+  'settings.portalIntro': 'Über das Portal erreichen deine Kundinnen und Kunden Formulare und Unterlagen deiner Firma.',
 };
