@@ -72,7 +72,7 @@ export function InvitationsTab() {
         if (cell.mapping === 'created_at') return formatDateTime(text);
         if (cell.mapping === 'expires_at') {
           return row.expired ? (
-            <Badge color="orange" variant="light" radius="sm" tt="none">
+            <Badge color="orange" variant="dot" radius="sm" tt="none">
               {t('settings.expired')}
             </Badge>
           ) : (

@@ -47,11 +47,11 @@ export function MembersTab() {
       renderCell={(cell, row) => {
         if (cell.mapping === 'is_active') {
           return row.is_active ? (
-            <Badge color="teal" variant="light" radius="sm" tt="none">
+            <Badge color="teal" variant="dot" radius="sm" tt="none">
               {t('settings.statusActive')}
             </Badge>
           ) : (
-            <Badge color="gray" variant="light" radius="sm" tt="none">
+            <Badge color="gray" variant="dot" radius="sm" tt="none">
               {t('settings.statusInactive')}
             </Badge>
           );
