@@ -7,6 +7,8 @@ import { escapeRegExp, loginViaUi } from './support/ui';
 const shoot = async (page: Page, name: string) => {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    // The shell animates its sidebar in and out when the width crosses a breakpoint.
+    await page.waitForTimeout(700);
     await page.screenshot({ path: `test-results/settings-screens/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -77,6 +77,7 @@ export function GeneralSettingsPage() {
     extra: { type?: string; hint?: MessageKey; required?: boolean } = {},
   ) => (
     <TextInput
+      size="sm"
       label={t(label)}
       type={extra.type ?? 'text'}
       required={extra.required}

@@ -97,14 +97,12 @@ export function ModelList({ model, listKey, filter, renderCell, actions, empty }
               <Paper key={row._id} component="li" withBorder radius="md" p="md">
                 <Stack gap={6}>
                   {cells.map((cell) => (
-                    <Group key={cell.mapping} justify="space-between" gap="xs" wrap="nowrap">
-                      <Text size="sm" c="dimmed">
+                    <div key={cell.mapping}>
+                      <Text size="xs" c="dimmed" fw={600}>
                         {cell.label}
                       </Text>
-                      <Box ta="right" className={classes.cardValue}>
-                        {renderCell(cell, row)}
-                      </Box>
-                    </Group>
+                      <Box className={classes.cardValue}>{renderCell(cell, row)}</Box>
+                    </div>
                   ))}
                   {actions && (
                     <Group gap="xs" justify="flex-end" mt={4}>

@@ -79,6 +79,7 @@ function PortalForm({ portal }: { portal: Portal }) {
           {values.active && (
             <>
               <TextInput
+                size="sm"
                 label={t('settings.portalTitle')}
                 required
                 maxLength={portalLimits.title}
@@ -88,6 +89,7 @@ function PortalForm({ portal }: { portal: Portal }) {
                 readOnly={!canEdit}
               />
               <TextInput
+                size="sm"
                 label={t('settings.portalSlug')}
                 description={t('settings.portalSlugHint')}
                 required

@@ -20,7 +20,8 @@ export const settings: Partial<Record<keyof typeof source, string>> = {
   'settings.slugTaken': 'Diese Adresse ist schon vergeben. Wähl bitte eine andere.',
   'settings.functionSaved': 'Die Einstellungen sind gespeichert.',
   'settings.websiteHint': 'z. B. www.deine-firma.de',
-  'settings.modulesText': 'Schalte die Bereiche ein, die deine Firma nutzt. Sie erscheinen in der Seitenleiste.',
+  'settings.modulesText':
+    'Schalte die Bereiche ein, die deine Firma nutzt. Ein Schalter wirkt sofort: der Bereich erscheint in der Seitenleiste oder verschwindet daraus.',
   'settings.moduleWebsite': 'Seiten, Design und Menüs deiner Website',
   'settings.moduleFilemanager': 'Ordner und Dateien deiner Firma',
   'settings.deactivateSelfQuestion':

@@ -63,7 +63,8 @@ export const settings = {
   'settings.websiteHint': 'z. B. www.ihre-firma.de',
   'settings.save': 'Speichern',
   'settings.modulesCard': 'Module',
-  'settings.modulesText': 'Schalten Sie die Bereiche ein, die Ihre Firma nutzt. Sie erscheinen in der Seitenleiste.',
+  'settings.modulesText':
+    'Schalten Sie die Bereiche ein, die Ihre Firma nutzt. Ein Schalter wirkt sofort: der Bereich erscheint in der Seitenleiste oder verschwindet daraus.',
   'settings.moduleWebsite': 'Seiten, Design und Menüs Ihrer Website',
   'settings.moduleBookings': 'Räume und Buchungen',
   'settings.moduleQueryForms': 'Fragebögen, auch öffentlich im Web',

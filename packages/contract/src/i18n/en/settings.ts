@@ -63,7 +63,8 @@ export const settings: Record<keyof typeof source, string> = {
   'settings.websiteHint': 'e.g. www.your-company.com',
   'settings.save': 'Save',
   'settings.modulesCard': 'Modules',
-  'settings.modulesText': 'Switch on the areas your company uses. They appear in the sidebar.',
+  'settings.modulesText':
+    'Switch on the areas your company uses. Each switch takes effect at once: the area appears in the sidebar or leaves it.',
   'settings.moduleWebsite': 'Pages, design and menus of your website',
   'settings.moduleBookings': 'Rooms and bookings',
   'settings.moduleQueryForms': 'Questionnaires, also public on the web',
