@@ -41,7 +41,7 @@ const members = page(
   ],
 );
 
-describe('settings → users (spec 02 §2.2, §5)', () => {
+describe('settings → users (spec 02 §2.2, §5)', { timeout: 30_000 }, () => {
   test('the invite button stays disabled while the e-mail is blank; success names the address', async () => {
     const fake = fakeFetch({
       '/api/environments/users-invite': ok(

@@ -12,8 +12,7 @@ export const settings = {
   'settings.soon': 'Bald verfügbar',
   'settings.soonShort': 'bald',
   'settings.soonTitle': 'Dieser Bereich folgt in Kürze',
-  'settings.soonText':
-    '„{section}“ wird gerade entwickelt und steht in Kürze zur Verfügung. Adressen, Bankverbindungen und Steuersätze können Sie bereits jetzt pflegen.',
+  'settings.soonText': '„{section}“ wird gerade entwickelt und steht in Kürze zur Verfügung.',
   'settings.notFound': 'Seite nicht gefunden',
   'settings.saveSuccess': 'Die Firmenumgebung wurde erfolgreich bearbeitet.',
   'settings.saveFailed': 'Es ist ein unerwarteter Fehler beim Speichern aufgetreten.',

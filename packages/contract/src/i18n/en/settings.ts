@@ -13,8 +13,7 @@ export const settings: Record<keyof typeof source, string> = {
   'settings.soon': 'Coming soon',
   'settings.soonShort': 'soon',
   'settings.soonTitle': 'This section is coming soon',
-  'settings.soonText':
-    '“{section}” is being built and will be available shortly. Addresses, bank details and tax rates can already be managed.',
+  'settings.soonText': '“{section}” is being built and will be available shortly.',
   'settings.notFound': 'Page not found',
   'settings.saveSuccess': 'The company environment has been saved.',
   'settings.saveFailed': 'An unexpected error occurred while saving.',
