@@ -1,5 +1,6 @@
 import type { Cell } from '@kontor/contract/api/record-types';
 import type { ListModel, SimpleTableData, SimpleTableRow } from '@kontor/contract/api/records';
+import { formatNumber } from '@kontor/contract/logic/number-format';
 import {
   Box,
   Group,
@@ -202,7 +203,11 @@ export function ModelList({ model, listKey, filter, renderCell, actions, empty }
         <Group justify="space-between" gap="sm">
           <Group gap="md" wrap="wrap">
             <Text size="sm" c="dimmed" aria-live="polite">
-              {t('records.range', { from: String(from), to: String(to), total: String(total) })}
+              {t('records.range', {
+                from: formatNumber(from, 0),
+                to: formatNumber(to, 0),
+                total: formatNumber(total, 0),
+              })}
             </Text>
             <PageSizeSelect
               value={pageSize}
