@@ -2,6 +2,7 @@ import type { SimpleTableRow } from '@kontor/contract/api/records';
 import { setUserActive } from '@kontor/contract/api/settings';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { api, messageOf } from '../../api/api';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
@@ -15,14 +16,17 @@ export function MembersTab() {
   const t = useT();
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { envKey, canEdit } = useEnvironment();
 
   const toggle = useMutation({
-    mutationFn: (vars: { user: string; active: boolean }) =>
+    mutationFn: (vars: { user: string; active: boolean; self: boolean }) =>
       api.send(setUserActive, { _env: envKey, user: vars.user, is_active: vars.active }),
-    onSuccess: ({ message }) => {
+    onSuccess: ({ message }, vars) => {
       if (message) alertBar.push({ id: 'settings-user', kind: 'success', message });
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.lists(envKey) });
+      // Whoever deactivated themselves has no access any more: back to the environment choice.
+      if (vars.self && !vars.active) navigate('/account', { replace: true });
+      else void queryClient.invalidateQueries({ queryKey: settingsKeys.lists(envKey) });
     },
     onError: (error) =>
       alertBar.push({ id: 'settings-user', kind: 'danger', message: messageOf(error, t('common.genericError')) }),
@@ -36,7 +40,7 @@ export function MembersTab() {
       confirmLabel: t('settings.deactivate'),
       danger: true,
     });
-    if (yes) toggle.mutate({ user: row._id, active: false });
+    if (yes) toggle.mutate({ user: row._id, active: false, self: row.is_self === true });
   };
 
   return (
@@ -88,7 +92,7 @@ export function MembersTab() {
             size="xs"
             variant="light"
             disabled={!canEdit || toggle.isPending}
-            onClick={() => toggle.mutate({ user: row._id, active: true })}
+            onClick={() => toggle.mutate({ user: row._id, active: true, self: row.is_self === true })}
             aria-label={`${t('settings.activate')}: ${String(row.name ?? '')}`}
           >
             {t('settings.activate')}

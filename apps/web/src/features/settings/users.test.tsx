@@ -15,6 +15,7 @@ afterEach(() => {
 const routes = [
   { path: '/env/:env/settings/users', element: <UsersPage /> },
   { path: '/env/:env/settings/users/invite', element: <InvitePage /> },
+  { path: '/account', element: <p>Firmenumgebung auswählen</p> },
 ];
 
 const page = (rows: Record<string, unknown>[], cells: { mapping: string; label: string }[]) => ({
@@ -118,6 +119,8 @@ describe('settings → users (spec 02 §2.2, §5)', { timeout: 30_000 }, () => {
         is_active: false,
       }),
     );
+    // Deactivated themselves: no access any more, so back to the environment choice.
+    expect(await screen.findByText('Firmenumgebung auswählen')).toBeInTheDocument();
   });
 
   test('the invitations tab asks for the pending ones and removes one after asking', async () => {
