@@ -92,6 +92,8 @@ test.describe('settings (spec 02 §2.2, issue 10)', () => {
       ['addresses', 'Adressen'],
       ['bank-details', 'Bankverbindungen'],
       ['taxes', 'Steuersätze'],
+      ['addresses/new/edit', 'Adresse'],
+      ['dynamic-records', 'Datenstrukturen'],
     ] as const) {
       await page.goto(`/env/${env.url_slug}/settings/${path}`);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
