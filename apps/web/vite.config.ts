@@ -43,7 +43,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   server: {
     port: 5173,
-    proxy: { '/api': server, '/dev': server, '/healthz': server },
+    // The public portal page is rendered by the server (features/settings/portal-page.ts).
+    proxy: { '/api': server, '/dev': server, '/healthz': server, '/portal': server },
   },
   build: {
     outDir: 'dist',

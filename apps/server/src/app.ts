@@ -16,7 +16,12 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerEnvironmentRoutes } from './features/environments/environments.routes';
 // Record hooks features hang onto the engine's saves and removals (registered once per process).
 import './features/environments/environments.record-hooks';
+// Models the generic list call (simpletable/data) can list, registered by the features that own them.
+import './features/environments/environments.list-models';
+import './features/records/records.list-models';
 import { registerRecordRoutes } from './features/records/records.routes';
+import { registerPortalPage } from './features/settings/portal-page';
+import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
@@ -140,7 +145,9 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
     registerEnvironmentRoutes(api);
     registerRecordRoutes(api);
     registerSetupRoutes(api);
+    registerSettingsRoutes(api);
   });
+  registerPortalPage(app);
 
   if (devMailPageEnabled(config)) registerDevMailPage(app);
   await serveWebApp(app, config.webDist);

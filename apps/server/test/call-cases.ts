@@ -3,6 +3,7 @@ import * as accountApi from '@kontor/contract/api/account';
 import * as authApi from '@kontor/contract/api/auth';
 import * as envApi from '@kontor/contract/api/environments';
 import * as recordsApi from '@kontor/contract/api/records';
+import * as settingsApi from '@kontor/contract/api/settings';
 import * as setupApi from '@kontor/contract/api/setup';
 import type { Call } from '@kontor/contract/call';
 import type { BoundCall } from '../src/http/route';
@@ -27,6 +28,19 @@ export type CallCase = Readonly<{
 
 const env = (user: CaseUser) => ({ _env: user.env });
 const selector = { type: 'customers' };
+const settingsMainOptional = [
+  'logo',
+  'website',
+  'email',
+  'phone',
+  'fax',
+  'tax_number',
+  'tax_ustid',
+  'default_address_invoice',
+  'default_address_shipping',
+  'default_bank_details',
+  'default_tax',
+];
 
 /**
  * One well-formed body per call of the app. The bad-input suite spoils them field by field, the
@@ -113,6 +127,47 @@ export const callCases: readonly CallCase[] = [
     // A list of ids is a value too (a multi-select).
     accepts: { value: [[], ['a@b.de']] },
     nested: ['selector'],
+  },
+  {
+    call: settingsApi.saveMainSettings,
+    body: (u) => ({
+      ...env(u),
+      name: 'Schreinerei Holzwurm GmbH',
+      website: 'www.holzwurm.de',
+      tax_number: '12/345/67890',
+    }),
+    optional: settingsMainOptional,
+    // Null clears a field.
+    accepts: Object.fromEntries(settingsMainOptional.map((k) => [k, [null]])),
+  },
+  {
+    call: settingsApi.saveModules,
+    body: (u) => ({
+      ...env(u),
+      functions: { website: false, bookings: false, queryForms: true, filemanager: true },
+    }),
+    nested: ['functions'],
+  },
+  {
+    call: settingsApi.setUserActive,
+    body: (u, id) => ({ ...env(u), user: id, is_active: true }),
+    accepts: { is_active: [true] },
+  },
+  { call: settingsApi.portalDetails, body: (u) => env(u) },
+  {
+    call: settingsApi.savePortal,
+    body: (u) => ({ ...env(u), active: false, title: '', url_slug: '' }),
+    accepts: { active: [true] },
+  },
+  {
+    call: settingsApi.functionSettings,
+    body: (u) => ({ ...env(u), function: 'queryForms', qualifier: 'html' }),
+  },
+  {
+    call: settingsApi.saveFunctionSettings,
+    body: (u) => ({ ...env(u), function: 'queryForms', qualifier: 'html', settings: { is_active: true } }),
+    // An empty object keeps the defaults.
+    accepts: { settings: [{}] },
   },
 ];
 

@@ -75,6 +75,7 @@ export const listModels = [
   'QueryForm',
   'QueryFormAnswer',
 ] as const;
+export type ListModel = (typeof listModels)[number];
 
 export const maxPageSize = 100;
 export const defaultPageSize = 25;

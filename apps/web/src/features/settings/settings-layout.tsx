@@ -36,11 +36,11 @@ export function SettingsLayout() {
             to={section.path ? `${base}/${section.path}` : base}
             end={section.path === ''}
             className={classes.tab}
-            data-soon={section.recordType === undefined && section.path !== '' ? true : undefined}
+            data-soon={section.soon}
           >
             <AppIcon name={section.icon} size={16} />
             <span>{t(section.label)}</span>
-            {section.recordType === undefined && (
+            {section.soon && (
               <Badge
                 size="xs"
                 variant="light"

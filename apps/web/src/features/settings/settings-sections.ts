@@ -10,6 +10,8 @@ export type SettingsSection = Readonly<{
   recordType?: string;
   /** After a write: the environment's details must follow (tax rates appear in every position). */
   reloadsEnvironment?: boolean;
+  /** Not built yet: the section shows "coming soon". */
+  soon?: true;
 }>;
 
 export const settingsSections: readonly SettingsSection[] = [
@@ -17,7 +19,7 @@ export const settingsSections: readonly SettingsSection[] = [
   { path: 'addresses', label: 'settings.addresses', icon: 'map-pin', recordType: 'envAddresses' },
   { path: 'bank-details', label: 'settings.bankDetails', icon: 'building-bank', recordType: 'envBankDetails' },
   { path: 'users', label: 'settings.users', icon: 'users' },
-  { path: 'dynamic-records', label: 'settings.dataStructures', icon: 'box' },
+  { path: 'dynamic-records', label: 'settings.dataStructures', icon: 'box', soon: true },
   { path: 'taxes', label: 'settings.taxes', icon: 'percentage', recordType: 'envTaxes', reloadsEnvironment: true },
   { path: 'portals', label: 'settings.portal', icon: 'world' },
 ];
