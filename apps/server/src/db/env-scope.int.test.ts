@@ -160,6 +160,7 @@ describe('Row Level Security on tenant tables', () => {
     environment_invitations: 'the invitee (no member yet) lists and answers them across environments',
     mail_outbox: 'the mail worker sends for every environment; rows hold rendered mails, no records',
     presets: 'the templates for new environments, the same for everyone',
+    portals: 'the public portal page finds its environment by the slug before any environment is known',
   };
 
   test('every table is tenant-scoped under forced RLS or a named control-plane table with its reason', async () => {
