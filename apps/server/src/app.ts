@@ -14,8 +14,11 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerEnvironmentRoutes } from './features/environments/environments.routes';
 // Record hooks features hang onto the engine's saves and removals (registered once per process).
 import './features/environments/environments.record-hooks';
+import './features/stages/stages.record-hooks';
+import { registerPageRoutes } from './features/pages/pages.routes';
 import { registerRecordRoutes } from './features/records/records.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
+import { registerStageRoutes } from './features/stages/stages.routes';
 import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
 import { installCallRegistry } from './http/route';
@@ -124,6 +127,8 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
     registerEnvironmentRoutes(api);
     registerRecordRoutes(api);
     registerSetupRoutes(api);
+    registerStageRoutes(api);
+    registerPageRoutes(api);
   });
 
   if (devMailPageEnabled(config)) registerDevMailPage(app);

@@ -1,8 +1,10 @@
 import { normalizeEmail } from '@kontor/contract/logic/email';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { trustedEnvId, withEnv } from '../db/env-scope';
 import { listUsers, setDisabled } from '../features/auth/auth.repo';
 import * as environments from '../features/environments/environments.repo';
+import { verifyAuditChain } from '../features/stages/stages.service';
 import { runningServerPid } from '../server-lock';
 
 /**
@@ -16,7 +18,8 @@ const usage = `Verwendung: npm run admin -- <Befehl> [Argument]
   env:unblock <url_slug> Sperre aufheben
   user:list              alle Accounts
   user:disable <email>   Account sperren (beendet alle Sitzungen; ein Zurücksetzen des Passworts hebt das nicht auf)
-  user:enable <email>    Sperre aufheben`;
+  user:enable <email>    Sperre aufheben
+  audit:verify <url_slug> Prüfkette der festgeschriebenen Dokumente prüfen (meldet das erste gebrochene Glied)`;
 
 const main = async (args: string[]): Promise<number> => {
   const [command, argument] = args;
@@ -79,6 +82,27 @@ const main = async (args: string[]): Promise<number> => {
         }
         console.log(`${normalizeEmail(argument ?? '')} ist jetzt ${disable ? 'gesperrt' : 'entsperrt'}.`);
         return 0;
+      }
+      case 'audit:verify': {
+        const env = argument ? await environments.findBySlug(db, argument) : undefined;
+        if (!env) {
+          console.error(`Unbekannte Firmenumgebung: ${argument ?? '(fehlt)'}`);
+          return 1;
+        }
+        const check = await withEnv(db, trustedEnvId(env.id), null, (scope) => verifyAuditChain(scope));
+        if (check.ok) {
+          console.log(`${env.name} (${env.urlSlug}): Prüfkette intakt, ${check.entries} Einträge geprüft.`);
+          return 0;
+        }
+        const why = {
+          sequence: 'Eintrag fehlt',
+          prev_hash: 'Verweis auf den Vorgänger stimmt nicht',
+          hash: 'Inhalt verändert',
+        };
+        console.error(
+          `${env.name} (${env.urlSlug}): Prüfkette gebrochen bei Eintrag ${check.brokenAt} (${why[check.reason]}); ${check.entries} Einträge davor sind intakt.`,
+        );
+        return 2;
       }
       default:
         console.error(`Unbekannter Befehl: ${command}\n\n${usage}`);

@@ -166,6 +166,6 @@ export const recordExport = call('/api/dynamic-records/export', {
 
 /** The pdf preview of a record (the server names the file preview.pdf). */
 export const recordExportPreview = call('/api/dynamic-records/exports/preview', {
-  body: envScoped({ type: typeKey, id: recordIdOrNew }),
+  body: envScoped({ type: typeKey, id: recordIdOrNew, export: z.string().trim().max(60).optional() }),
   data: downloadAnswerSchema,
 });
