@@ -70,6 +70,7 @@ export const loadForm = async (
           .map((s) => ({ key: s.key, name: s.name, actionName: s.actionName ?? null }))
       : [],
     hasPreview: Boolean(type.defaultExport),
+    pages: row ? type.pages.map((p) => ({ key: p.key, name: p.name })) : [],
   };
 };
 
