@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { copyExport, deleteExport } from '@kontor/contract/api/export-templates';
 import { pageDetails } from '@kontor/contract/api/pages';
 import * as records from '@kontor/contract/api/records';
+import { setupStep3 } from '@kontor/contract/api/setup';
 import { stageChange, stageDetails, stageHistory } from '@kontor/contract/api/stages';
 import { translator } from '@kontor/contract/i18n/catalogs';
+import { buildEpcPayload } from '@kontor/contract/logic/epc-qr';
 import { currencyFormatter } from '@kontor/contract/logic/number-format';
 import { summarizePositions } from '@kontor/contract/logic/positions';
 import { sql } from 'drizzle-orm';
@@ -11,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../../../test/assertions';
 import { userWithEnvironment } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { readPdf, valueAfter } from '../../../test/pdf-reader';
+import { decodeQrOnPage, readPdf, valueAfter } from '../../../test/pdf-reader';
 import { inEnv } from '../../../test/records';
 import { verifyAuditChain } from './audit';
 import { stagesRepo } from './stages.repo';
@@ -181,6 +183,40 @@ describe('stages/change: freezing an invoice', () => {
     expect(valueAfter(page ?? { items: [], text: '' }, 'Gesamtbetrag')).toBe(
       money(values.gross ?? 0).replace(/\u00a0/g, ' '),
     );
+  });
+
+  test('carries the GiroCode of the default bank details with the invoice number as reference', async () => {
+    expectOk(
+      await t.call(
+        setupStep3,
+        {
+          _env: owner.env,
+          name: 'Festschreib GmbH',
+          bank: 'Hausbank',
+          iban: 'DE02120300000000202051',
+          bic: 'BYLADEM1001',
+        },
+        owner.token,
+      ),
+    );
+    const id = await draft();
+    const frozen = (await change(id, 'sent')).body.data?.frozen;
+    const preview = await t.call(records.recordExportPreview, { _env: owner.env, type: 'invoices', id }, owner.token);
+    const { bytes } = await fetchPdf(preview.body.data?.url ?? '');
+    const gross = summarizePositions(positions).grossCents;
+    const pages = await readPdf(bytes);
+    const payload = await decodeQrOnPage(bytes, pages.length);
+    expect(payload).toBe(
+      buildEpcPayload({
+        name: 'Festschreib GmbH',
+        iban: 'DE02120300000000202051',
+        bic: 'BYLADEM1001',
+        amountCents: gross,
+        remittance: frozen?.number ?? '',
+      }).payload,
+    );
+    expect(payload?.split('\n').slice(0, 4)).toEqual(['BCD', '002', '1', 'SCT']);
+    expect(payload?.split('\n')[7]).toBe(`EUR${(gross / 100).toFixed(2)}`);
   });
 
   test('a spoiled, expired or foreign link opens nothing', async () => {
