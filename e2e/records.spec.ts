@@ -192,10 +192,16 @@ test.describe('record engine (spec 01 §2 generic form screen, §5 positions; sp
     });
 
     await test.step("the server's field errors show under their field", async () => {
-      const numberField = page.getByRole('textbox', { name: 'Rechnungsnummer', exact: true });
-      await numberField.fill('');
+      // The invoice number is given when the invoice is frozen; the date is required from the start.
+      const dateField = page.getByRole('textbox', { name: 'Rechnungsdatum', exact: true });
+      await dateField.fill('');
+      await dateField.press('Tab');
       await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(numberField).toHaveAccessibleDescription('Dieses Feld muss ausgefüllt werden');
+      await expect(dateField).toHaveAccessibleDescription('Dieses Feld muss ausgefüllt werden');
+      await dateField.fill('20.11.2026');
+      await dateField.press('Tab');
+
+      const numberField = page.getByRole('textbox', { name: 'Rechnungsnummer', exact: true });
 
       await numberField.fill('RE-2026-001'); // the template's first invoice
       await page.getByRole('button', { name: 'Speichern' }).click();
