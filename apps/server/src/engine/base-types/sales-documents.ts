@@ -1,4 +1,5 @@
 import type { Export, Numbering, Stage } from '@kontor/contract/api/record-types';
+import { cancellationTemplate } from '../../pdf/templates/cancellation-template';
 import { invoiceTemplate } from '../../pdf/templates/invoice-template';
 import { offerTemplate } from '../../pdf/templates/offer-template';
 import { type BaseType, card, cell, f, field, mainForm, mainList, positionsMap, required, totals } from './builders';
@@ -121,7 +122,7 @@ export const invoice = documentType({
   dateLabel: 'Rechnungsdatum',
   dueField: { key: 'due_date', label: 'Fällig am' },
   numbering: { field: 'number', format: 'RE-{YYYY}-{NNNN}' },
-  exports: [invoiceTemplate],
+  exports: [invoiceTemplate, cancellationTemplate],
   numberOnFreeze: true,
   stages: [
     { key: 'draft', name: 'Entwurf', required: true, color: '#495057', background: '#f1f3f5' },
@@ -159,7 +160,7 @@ export const invoice = documentType({
       name: 'Stornorechnung',
       required: true,
       editDisabled: true,
-      export: 'invoice',
+      export: 'invoice_cancellation',
       color: '#862e9c',
       background: '#f8f0fc',
     },

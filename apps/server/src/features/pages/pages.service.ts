@@ -74,13 +74,20 @@ const resolve = async (
         });
         break;
       }
+      case 'tr': {
+        // A label whose value came out empty is left out (an invoice that cancels nothing).
+        const cells = await resolve(e.children, fill, sources);
+        const values = cells.filter((c) => c.type === 'td');
+        if (values.length > 0 && values.every((c) => c.type === 'td' && c.text.trim() === '')) break;
+        out.push({ ...e, children: cells });
+        break;
+      }
       case 'div':
       case 'card':
       case 'cardBody':
       case 'table':
       case 'thead':
       case 'tbody':
-      case 'tr':
       case 'row':
       case 'col':
         out.push({ ...e, children: await resolve(e.children, fill, sources) });
@@ -137,7 +144,8 @@ export const pageDetails = async (
           quantity:
             p.quantity === null || p.quantity === undefined || p.quantity === ''
               ? ''
-              : formatNumber(p.quantity, 2).replace(/,00$/, ''),
+              : // German notation without trailing zeros (3,5 and 2), as typed.
+                formatNumber(p.quantity, 4).replace(/,?0+$/, ''),
           unit: units?.find((u) => u.value === p.unit)?.label ?? p.unit ?? '',
           price_single: amounts.priceSingleCents === null ? '' : money(amounts.priceSingleCents),
           price_full: amounts.priceFullCents === null ? '' : money(amounts.priceFullCents),

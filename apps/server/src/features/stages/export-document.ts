@@ -1,4 +1,5 @@
 import type { Export, RecordType } from '@kontor/contract/api/record-types';
+import { parseLocalDate } from '@kontor/contract/logic/dates';
 import type { CurrencySetting, DateFormat } from '@kontor/contract/logic/number-format';
 import type { PositionInput } from '@kontor/contract/logic/positions';
 import type { EnvScope } from '../../db/env-scope';
@@ -41,6 +42,25 @@ const recipientLines = (data: Record<string, unknown> | undefined): string[] => 
 const oneRecord = async (scope: EnvScope, type: string, id: unknown) =>
   typeof id === 'string' && id !== '' ? (await recordsRepo(scope).byIds([type], [id]))[0] : undefined;
 
+/** Days from the invoice date to the due date when a document leaves it empty. */
+export const defaultPaymentDays = 14;
+
+/** `2026-11-20` + 14 → `2026-12-04` (calendar arithmetic in UTC, no time zone involved). */
+const addDays = (date: string, days: number): string => {
+  const day = parseLocalDate(date);
+  if (!day) return '';
+  return new Date(Date.UTC(day.year, day.month - 1, day.day + days)).toISOString().slice(0, 10);
+};
+
+/** The values a document prints that its record may leave empty: a due date after the payment term. */
+export const documentDefaults = (type: RecordType, data: Record<string, unknown>): Record<string, unknown> =>
+  type.fields.some((f) => f.key === 'due_date') &&
+  !data.due_date &&
+  !data.cancelled_number &&
+  typeof data.date === 'string'
+    ? { ...data, due_date: addDays(data.date, defaultPaymentDays) }
+    : data;
+
 export const requireExport = (type: RecordType, key: string | null | undefined): Export | undefined =>
   type.exports.find((e) => e.key === (key || type.defaultExport));
 
@@ -81,14 +101,21 @@ export const documentInput = async (
           bic: str(bankRow.data.bic) || null,
         }
       : null;
-  const positions = (Array.isArray(data.positions) ? data.positions : []) as PositionInput[];
+  // Units print with their label (Stück, Liter), as the position editor shows them.
+  const units = type.fields
+    .find((f) => f.subType === 'positions-map')
+    ?.definition?.find((f) => f.key === 'unit')?.options;
+  const positions = ((Array.isArray(data.positions) ? data.positions : []) as PositionInput[]).map((p) => ({
+    ...p,
+    unit: units?.find((u) => u.value === p.unit)?.label ?? p.unit,
+  }));
   const number = str(data.number);
   return {
     template,
     meta: { title: [type.singular, number].filter(Boolean).join(' '), createdAt },
     company,
     recipient: { lines: recipientLines(customer?.data) },
-    record: { ...data, customer_number: customer?.data.customer_number ?? '' },
+    record: { ...documentDefaults(type, data), customer_number: customer?.data.customer_number ?? '' },
     positions: positionRows(positions),
     summary: positionSummary(positions),
     bank,

@@ -10,7 +10,7 @@ import { AppError } from '../../http/errors';
 import { updateEnvironmentSettings } from '../environments/environments.service';
 import { renderRecordPdf, requireExport } from './export-document';
 import { exportFilePath, signExportLink } from './export-links';
-import { frozenBytesOf } from './frozen-documents';
+import { frozenBytesOf, frozenExportOf } from './frozen-documents';
 
 export type ExportsContext = Readonly<{ scope: EnvScope; types: TypeCatalog; t: Translate; now: Date }>;
 
@@ -39,7 +39,9 @@ export const previewLinks = async (
 ): Promise<DownloadAnswer> => {
   const type = requireType(ctx.types, body.type, ctx.t);
   const row = await findRecord(ctx, type, body.id);
-  const template = exportOf(ctx, type, body.export);
+  // A frozen document's own export is its default: the preview shows the bytes that were issued.
+  const frozen = body.export ? undefined : await frozenExportOf(ctx.scope, row.id);
+  const template = exportOf(ctx, type, body.export ?? frozen);
   const link = (inline: boolean) =>
     `${exportFilePath}?token=${signExportLink(
       secret,

@@ -10,7 +10,7 @@ import { computeTotals, searchTextOf } from '../../engine/records.service';
 import { AppError } from '../../http/errors';
 import { sha256Hex } from './audit';
 import { canonicalJson } from './canonical-json';
-import { renderRecordPdf, requireExport } from './export-document';
+import { documentDefaults, renderRecordPdf, requireExport } from './export-document';
 import { stagesRepo } from './stages.repo';
 
 /**
@@ -55,6 +55,8 @@ export const freezeRecord = async (
     data[type.numbering.field] = formatNumber(type.numbering.format, today.year, value);
   }
   if (type.fields.some((f) => f.key === 'date') && !data.date) data.date = dateKey(today);
+  // What the PDF prints is what the record keeps: an empty due date becomes the payment term's.
+  Object.assign(data, documentDefaults(type, data));
   const number = str(data[type.numbering?.field ?? 'number']);
   const bytes = await renderRecordPdf(scope, types, type, template, data, p.now);
   const snapshot = { type: type.key, id: p.id, stage: p.stage, export: template.key, number, data };
@@ -75,6 +77,10 @@ export const freezeRecord = async (
 /** The stored bytes of a record's frozen document, when it has one for that export. */
 export const frozenBytesOf = async (scope: EnvScope, recordId: string, exportKey: string): Promise<Buffer | null> =>
   (await stagesRepo(scope).frozenOf(recordId, exportKey))?.bytes ?? null;
+
+/** The export a record was frozen with (its first frozen document), if any. */
+export const frozenExportOf = async (scope: EnvScope, recordId: string): Promise<string | undefined> =>
+  (await stagesRepo(scope).frozenOf(recordId))?.exportKey;
 
 /** Positions with the sign of every price turned: the cancellation books the original's amounts back. */
 const negatedPositions = (positions: unknown): PositionInput[] =>
@@ -109,8 +115,9 @@ export const createCancellation = async (
     cancels: p.original.id,
     cancelled_number: number,
     cancelled_date: str(original.date),
+    // Nothing is due on a cancellation.
+    ...(type.fields.some((f) => f.key === 'due_date') ? { due_date: '' } : {}),
   };
-  if ('due_date' in data) data.due_date = '';
   computeTotals(type, data);
   const repo = recordsRepo(scope);
   const created = await repo.insert({ type: type.key, data, searchText: '', stage: stage.key });

@@ -266,6 +266,15 @@ describe('cancellation (Storno)', () => {
     expect(data.cancelled_number).toBe(original?.number);
     expect(String(data.subject)).toContain(String(original?.number));
     expect((await form(id)).body.data?.stage?.key).toBe('cancelled');
+    const preview = await t.call(
+      records.recordExportPreview,
+      { _env: owner.env, type: 'invoices', id: storno?.id ?? '' },
+      owner.token,
+    );
+    const [page] = await readPdf((await fetchPdf(preview.body.data?.url ?? '')).bytes);
+    expect(page?.text).toContain(`Stornorechnung ${storno?.number}`);
+    expect(valueAfter(page ?? { items: [], text: '' }, 'Zu Rechnung')).toBe(original?.number);
+    expect(page?.text, page?.text).not.toContain('Bitte überweisen');
     const list = await t.call(
       records.simpleTableData,
       { _env: owner.env, model: 'DynamicRecord', type: 'invoices', search: String(original?.number) },
@@ -371,6 +380,8 @@ describe('pages/details', () => {
     expect(json).toContain(money(summarizePositions(positions).grossCents));
     expect(json).toContain('Festgeschrieben/versendet');
     expect(json).toContain(`/dyn/invoices/${id}/edit`);
+    // A label whose value is empty is left out: this invoice cancels nothing.
+    expect(json).not.toContain('Storniert Nummer');
     const unknown = await t.call(pageDetails, { _env: owner.env, type: 'invoices', id, page: 'nix' }, owner.token);
     expectRefused(unknown, 404);
     expect(unknown.body.message).toBe(de('stages.unknownPage'));
@@ -385,6 +396,7 @@ describe('exports copy and delete', () => {
     const type = await t.call(records.recordTypeDetails, { _env: owner.env, type: 'invoices' }, owner.token);
     expect(type.body.data?.exports.map((e) => [e.key, Boolean(e.isParent)])).toEqual([
       ['invoice', true],
+      ['invoice_cancellation', true],
       ['rechnung_kurz', false],
     ]);
     const taken = await t.call(copyExport, body, owner.token);

@@ -61,8 +61,9 @@ const check = async (ctx: StagesContext, body: Body, lock: boolean) => {
   return { type, target, row, current, frozen };
 };
 
-const consequences = (target: Stage, frozen: boolean) => ({
-  editLock: Boolean(target.editDisabled) || frozen,
+/** What entering `target` changes: a lock only when the record is not locked already. */
+const consequences = (target: Stage, current: Stage | null, frozen: boolean) => ({
+  editLock: Boolean(target.editDisabled) && !current?.editDisabled && !frozen,
   freeze: Boolean(target.export) && !frozen,
   cancellation: Boolean(target.cancels),
 });
@@ -74,7 +75,7 @@ export const stageDetails = async (ctx: StagesContext, body: Body): Promise<Stag
     stage: target,
     currentStage: current,
     stages: type.stages,
-    consequences: consequences(target, frozen),
+    consequences: consequences(target, current, frozen),
     singular: type.singular,
     plural: type.plural,
     label: str(row.data.number),

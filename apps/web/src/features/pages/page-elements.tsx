@@ -79,7 +79,7 @@ function FileDownload({ element }: { element: Of<'fileDownload'> }) {
 
 function SimpleTable({ element }: { element: Of<'simpleTable'> }) {
   const rows = element.rows ?? [];
-  if (rows.length === 0) return <Text c="dimmed">{element.emptyText ?? ''}</Text>;
+  if (rows.length === 0) return <Text c="gray.7">{element.emptyText ?? ''}</Text>;
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table striped highlightOnHover verticalSpacing="xs">
@@ -141,7 +141,7 @@ const renderers: Renderers = {
       <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
         {element.text}
       </Title>
-      {element.subtitle && <Text c="dimmed">{element.subtitle}</Text>}
+      {element.subtitle && <Text c="gray.7">{element.subtitle}</Text>}
     </Stack>
   ),
   div: ({ element }) => (
@@ -150,7 +150,7 @@ const renderers: Renderers = {
     </Stack>
   ),
   text: ({ element }) => (
-    <Text fw={element.weight === 'bold' ? 700 : undefined} c={element.dimmed ? 'dimmed' : undefined}>
+    <Text fw={element.weight === 'bold' ? 700 : undefined} c={element.dimmed ? 'gray.7' : undefined}>
       {element.text}
     </Text>
   ),
@@ -205,7 +205,7 @@ const renderers: Renderers = {
     </Table.Tr>
   ),
   th: ({ element }) => (
-    <Table.Th w="40%" fw={500} c="dimmed" scope="row">
+    <Table.Th w="40%" fw={500} c="gray.7" scope="row">
       {element.text}
     </Table.Th>
   ),

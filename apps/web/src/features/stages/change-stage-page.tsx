@@ -39,6 +39,20 @@ function ChangeStage({ type, id, stage }: { type: string; id: string; stage: str
   });
   const back = { to: paths.edit(id), label: t('stages.back') };
 
+  // Once changed, the check's own refresh (the record is now in that stage) must not replace the outcome.
+  if (change.isSuccess) {
+    return (
+      <Stack gap="lg">
+        <Success
+          data={change.data}
+          stage={change.data.stage.name}
+          listPath={paths.list}
+          recordPath={paths.edit(id)}
+          cancellationPath={change.data.cancellation ? paths.edit(change.data.cancellation.id) : null}
+        />
+      </Stack>
+    );
+  }
   if (details.isPending) {
     return (
       <Stack gap="lg">
@@ -55,31 +69,19 @@ function ChangeStage({ type, id, stage }: { type: string; id: string; stage: str
           tone="error"
           title={t('stages.prepareHeading')}
           actions={
-            <Button component={Link} to={paths.edit(id)} variant="default">
-              {t('stages.back')}
-            </Button>
+            <Stack gap="md" align="center">
+              <Text>{messageOf(details.error, t('stages.prepareFailed'))}</Text>
+              <Button component={Link} to={paths.edit(id)} variant="default">
+                {t('stages.back')}
+              </Button>
+            </Stack>
           }
-        >
-          {messageOf(details.error, t('stages.prepareFailed'))}
-        </StatusPanel>
+        />
       </Stack>
     );
   }
   const data = details.data;
   const title = data.stage.actionName ?? data.stage.name;
-  if (change.isSuccess) {
-    return (
-      <Stack gap="lg">
-        <Success
-          data={change.data}
-          details={data}
-          listPath={paths.list}
-          recordPath={paths.edit(id)}
-          cancellationPath={change.data.cancellation ? paths.edit(change.data.cancellation.id) : null}
-        />
-      </Stack>
-    );
-  }
   return (
     <Stack gap="lg">
       <PageTitleBar title={title} back={back} />
@@ -138,43 +140,47 @@ function Confirmation({ data }: { data: StageDetailsData }) {
 
 function Success({
   data,
-  details,
+  stage,
   listPath,
   recordPath,
   cancellationPath,
 }: {
   data: StageChangeData;
-  details: StageDetailsData;
+  stage: string;
   listPath: string;
   recordPath: string;
   cancellationPath: string | null;
 }) {
   const t = useT();
+  // The outcome's lines in full contrast (the panel's own text is dimmed): the number matters.
   return (
     <StatusPanel
       tone="success"
       title={t('stages.successTitle')}
       actions={
-        <Group justify="center" gap="sm">
-          <Button component={Link} to={listPath} variant="default">
-            {t('stages.toList')}
-          </Button>
-          <Button component={Link} to={recordPath}>
-            {t('stages.toRecord')}
-          </Button>
-          {cancellationPath && (
-            <Button component={Link} to={cancellationPath} variant="light">
-              {t('stages.toCancellation')}
+        <Stack gap="md" align="center">
+          <Stack gap={4} align="center">
+            <Text>{t('stages.successText', { stage })}</Text>
+            {data.frozen && <Text fw={700}>{t('stages.successNumber', { number: data.frozen.number })}</Text>}
+            {data.cancellation && (
+              <Text fw={700}>{t('stages.successCancellation', { number: data.cancellation.number })}</Text>
+            )}
+          </Stack>
+          <Group justify="center" gap="sm">
+            <Button component={Link} to={listPath} variant="default">
+              {t('stages.toList')}
             </Button>
-          )}
-        </Group>
+            <Button component={Link} to={recordPath}>
+              {t('stages.toRecord')}
+            </Button>
+            {cancellationPath && (
+              <Button component={Link} to={cancellationPath} variant="light">
+                {t('stages.toCancellation')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
       }
-    >
-      <Stack gap={4} component="span">
-        <span>{t('stages.successText', { stage: details.stage.name })}</span>
-        {data.frozen && <span>{t('stages.successNumber', { number: data.frozen.number })}</span>}
-        {data.cancellation && <span>{t('stages.successCancellation', { number: data.cancellation.number })}</span>}
-      </Stack>
-    </StatusPanel>
+    />
   );
 }
