@@ -192,14 +192,13 @@ test.describe('record engine (spec 01 §2 generic form screen, §5 positions; sp
     });
 
     await test.step("the server's field errors show under their field", async () => {
-      // The invoice number is given when the invoice is frozen; the date is required from the start.
-      const dateField = page.getByRole('textbox', { name: 'Rechnungsdatum', exact: true });
-      await dateField.fill('');
-      await dateField.press('Tab');
+      // The invoice number is given when the invoice is frozen (not required in a draft): the
+      // subject's length rule stands in for a field the server refuses.
+      const subject = page.getByRole('textbox', { name: 'Betreff', exact: true });
+      await subject.fill('x'.repeat(201));
       await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(dateField).toHaveAccessibleDescription('Dieses Feld muss ausgefüllt werden');
-      await dateField.fill('20.11.2026');
-      await dateField.press('Tab');
+      await expect(subject).toHaveAccessibleDescription('Es dürfen maximal 200 Zeichen angegeben werden');
+      await subject.fill('Ladeneinrichtung');
 
       const numberField = page.getByRole('textbox', { name: 'Rechnungsnummer', exact: true });
 

@@ -15,7 +15,8 @@ const documentType = (p: {
   dateLabel: string;
   dueField: { key: string; label: string };
   stages: Stage[];
-  numbering: Numbering;
+  /** Documents that are frozen get their number from a range when frozen. */
+  numbering?: Numbering;
   exports: Export[];
   /** Drafts get their number when frozen; only then is it required. */
   numberOnFreeze?: boolean;
@@ -67,7 +68,7 @@ const documentType = (p: {
   ],
   defaultList: 'main',
   stages: p.stages,
-  numbering: p.numbering,
+  ...(p.numbering ? { numbering: p.numbering } : {}),
   exports: p.exports,
   defaultExport: p.exports[0]?.key ?? null,
   pages: [documentPage(p.singular, p.numberLabel, p.dateLabel)],
@@ -82,7 +83,6 @@ export const offer = documentType({
   numberLabel: 'Angebotsnummer',
   dateLabel: 'Angebotsdatum',
   dueField: { key: 'valid_until', label: 'Gültig bis' },
-  numbering: { field: 'number', format: 'AN-{YYYY}-{NNNN}' },
   exports: [offerTemplate],
   stages: [
     { key: 'draft', name: 'Entwurf', required: true, color: '#495057', background: '#f1f3f5' },

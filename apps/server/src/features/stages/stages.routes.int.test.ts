@@ -290,6 +290,33 @@ describe('cancellation (Storno)', () => {
   });
 });
 
+describe('offer stages', () => {
+  test('an offer moves draft → sent → accepted → rejected, never back to sent, and stays editable', async () => {
+    const saved = await t.call(
+      records.saveRecord,
+      {
+        _env: owner.env,
+        type: 'offers',
+        id: 'new',
+        data: { number: 'AN-T-1', customer: customerId, date: '2026-03-02', positions },
+      },
+      owner.token,
+    );
+    expectOk(saved);
+    const id = saved.body.data?.key ?? '';
+    const move = (stage: string) => t.call(stageChange, { _env: owner.env, type: 'offers', stage, id }, owner.token);
+    const sent = await move('sent');
+    expectOk(sent);
+    expect(sent.body.data?.frozen).toBeNull();
+    expectOk(await move('accepted'));
+    expectRefused(await move('sent'), 409);
+    expectOk(await move('rejected'));
+    const loaded = await t.call(records.loadRecordForm, { _env: owner.env, type: 'offers', id }, owner.token);
+    expect(loaded.body.data).toMatchObject({ readOnly: false, stage: { key: 'rejected' } });
+    expect(loaded.body.data?.stageActions.map((s) => s.key)).toEqual(['accepted']);
+  });
+});
+
 describe('numbers and the audit chain', () => {
   test('parallel freezes get consecutive numbers without gap or duplicate', async () => {
     const ids = await Promise.all(Array.from({ length: 12 }, () => draft()));
