@@ -5,7 +5,7 @@ import { environmentRoutes } from '../features/environments/environments.routes'
 import { pagesRoutes } from '../features/pages/pages.routes';
 import { recordsRoutes } from '../features/records/records.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
-import { stagesRoutes } from '../features/stages/stages.routes';
+import { exportEditorRoutes, stagesRoutes } from '../features/stages/stages.routes';
 import { PageLoader } from '../ui/page-loader';
 import { PublicLayout } from '../ui/public-layout';
 import { RequireSession } from './guards';
@@ -28,7 +28,10 @@ export const appRoutes: RouteObject[] = [
             path: 'create-environment/setup/:envKey',
             lazy: async () => ({ Component: (await import('../features/setup/setup-wizard-page')).SetupWizardPage }),
           },
-          environmentRoutes({ records: [...recordsRoutes, ...stagesRoutes, ...pagesRoutes], settings: settingsRoutes }),
+          environmentRoutes({
+            records: [...recordsRoutes, ...stagesRoutes, ...pagesRoutes, ...exportEditorRoutes],
+            settings: settingsRoutes,
+          }),
         ],
       },
       // The footer's pages, open to everyone.

@@ -7,4 +7,5 @@ export const stages: Partial<Record<keyof typeof source, string>> = {
   'stages.frozen':
     'Dieses Dokument ist festgeschrieben und kann nicht mehr geändert oder entfernt werden. Korrigiere es über eine Stornierung.',
   'stages.linkInvalid': 'Der Link ist ungültig oder abgelaufen. Bitte öffne die Vorschau erneut.',
+  'stages.exportDeleteConfirm': 'Willst du den Export „{name}“ wirklich entfernen?',
 };
