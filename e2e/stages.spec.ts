@@ -19,6 +19,10 @@ const shoot = async (page: Page, name: string) => {
   fs.mkdirSync(shots, { recursive: true });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    // The shell re-lays out after a resize (sidebar and help panel slide); nothing may stick out sideways.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 })
+      .toBeLessThanOrEqual(width);
     await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

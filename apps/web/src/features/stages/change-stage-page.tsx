@@ -138,6 +138,19 @@ function Confirmation({ data }: { data: StageDetailsData }) {
   );
 }
 
+/** Where the number goes in the catalog's sentence; the number itself never breaks at its hyphens. */
+const mark = '\u0000';
+const withNumber = (sentence: string, number: string) => {
+  const [before = '', after = ''] = sentence.split(mark);
+  return (
+    <>
+      {before}
+      <span style={{ whiteSpace: 'nowrap' }}>{number}</span>
+      {after}
+    </>
+  );
+};
+
 function Success({
   data,
   stage,
@@ -161,9 +174,13 @@ function Success({
         <Stack gap="md" align="center">
           <Stack gap={4} align="center">
             <Text>{t('stages.successText', { stage })}</Text>
-            {data.frozen && <Text fw={700}>{t('stages.successNumber', { number: data.frozen.number })}</Text>}
+            {data.frozen && (
+              <Text fw={700}>{withNumber(t('stages.successNumber', { number: mark }), data.frozen.number)}</Text>
+            )}
             {data.cancellation && (
-              <Text fw={700}>{t('stages.successCancellation', { number: data.cancellation.number })}</Text>
+              <Text fw={700}>
+                {withNumber(t('stages.successCancellation', { number: mark }), data.cancellation.number)}
+              </Text>
             )}
           </Stack>
           <Group justify="center" gap="sm">
