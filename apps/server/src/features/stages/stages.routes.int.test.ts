@@ -219,6 +219,24 @@ describe('stages/change: freezing an invoice', () => {
     expect(payload?.split('\n')[7]).toBe(`EUR${(gross / 100).toFixed(2)}`);
   });
 
+  test('the preview call answers a GET with query parameters too (the preview modal downloads this way)', async () => {
+    const id = await draft();
+    const query = new URLSearchParams({ _env: owner.env, type: 'invoices', id }).toString();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${records.recordExportPreview.path}?${query}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { status: string; data: { url: string; type: string } };
+    expect(body.status).toBe('success');
+    expect(body.data.type).toBe('pdf');
+    const { bytes } = await fetchPdf(body.data.url);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const anonymous = await t.app.inject({ method: 'GET', url: `${records.recordExportPreview.path}?${query}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   test('a spoiled, expired or foreign link opens nothing', async () => {
     const id = await draft();
     const preview = await t.call(records.recordExportPreview, { _env: owner.env, type: 'invoices', id }, owner.token);
