@@ -61,8 +61,11 @@ export const exportBytes = async (
   const template = exportOf(ctx, type, p.export);
   const frozen = await frozenBytesOf(ctx.scope, row.id, template.key);
   if (frozen) return frozen;
+  // A draft has no number yet (it comes with the freeze): its preview says so instead of a blank.
+  const field = type.numbering?.field;
+  const data = field && !row.data[field] ? { ...row.data, [field]: ctx.t('stages.draftNumber') } : row.data;
   // The record's last change is the document's date: the same record gives the same bytes.
-  return renderRecordPdf(ctx.scope, ctx.types, type, template, row.data, row.updatedAt);
+  return renderRecordPdf(ctx.scope, ctx.types, type, template, data, row.updatedAt);
 };
 
 /** A child type's stored definition, for a change of its own exports. */

@@ -233,6 +233,8 @@ describe('stages/change: freezing an invoice', () => {
     expect(body.data.type).toBe('pdf');
     const { bytes } = await fetchPdf(body.data.url);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // A draft's preview names itself a draft where the number will be.
+    expect((await readPdf(bytes))[0]?.text).toContain('Rechnung Entwurf');
     const anonymous = await t.app.inject({ method: 'GET', url: `${records.recordExportPreview.path}?${query}` });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -79,4 +79,5 @@ export const stages = {
   'stages.noExports': 'Dieser Datentyp hat keine Exporte.',
   'stages.exportActions': 'Aktionen',
   'stages.typeLoadFailed': 'Es ist ein Fehler beim Laden der Datenstruktur-Informationen aufgetreten.',
+  'stages.draftNumber': 'Entwurf',
 } as const;

@@ -77,4 +77,5 @@ export const stages: Record<keyof typeof source, string> = {
   'stages.noExports': 'This record type has no exports.',
   'stages.exportActions': 'Actions',
   'stages.typeLoadFailed': 'An error occurred while loading the data structure information.',
+  'stages.draftNumber': 'Draft',
 };
