@@ -26,6 +26,7 @@ type Lookup = (path: string) => unknown;
 /** Only paths inside the app (`/dyn/…`) and web or mail addresses survive; anything else becomes ''. */
 const internalPath = (to: string): string => (/^\/(?!\/)[^\s\\]*$/.test(to) ? to : '');
 const safeHref = (href: string): string => (/^(https?:\/\/|mailto:)[^\s]+$/i.test(href) ? href : '');
+const safeImage = (src: string): string => (/^https:\/\/[^\s]+$/i.test(src) ? src : '');
 
 type Sources = Record<'positions' | 'transitions' | 'documents', () => Promise<Array<Record<string, string>>>>;
 
@@ -58,7 +59,7 @@ const resolve = async (
         out.push({ ...e, label: fill(e.label), href: safeHref(fill(e.href)) });
         break;
       case 'image':
-        out.push({ ...e, src: safeHref(fill(e.src)), alt: fill(e.alt) });
+        out.push({ ...e, src: safeImage(fill(e.src)), alt: fill(e.alt) });
         break;
       case 'map':
         out.push({ ...e, address: fill(e.address) });
