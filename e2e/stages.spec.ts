@@ -32,8 +32,8 @@ const shoot = async (page: Page, name: string) => {
  * No serious or critical axe finding in the page's content (the shell's sidebar is another
  * feature's and has its own check).
  */
-const expectAccessible = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
+const expectAccessible = async (page: Page, within = 'main') => {
+  const result = await new AxeBuilder({ page }).include(within).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
@@ -190,5 +190,38 @@ test.describe('stages and frozen documents (issue 8)', () => {
       await expectAccessible(page);
       await shoot(page, 'detail-page');
     });
+  });
+
+  test("a data structure's exports: copy with the suggested key, remove the copy, the editor only loads", async ({
+    page,
+  }) => {
+    const user = await createUser('exports');
+    const env = await createEnvironment(user.token, uniqueName('Export Werkstatt'), 'craftsman');
+    await openEnvironment(page, user, env.url_slug);
+    await page.goto(`/env/${env.url_slug}/settings/dynamic-records/invoices/edit/exports`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Exporte: Rechnungen' })).toBeVisible();
+    const inherited = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'invoice', exact: true }) });
+    await expect(inherited.getByRole('button', { name: 'Entfernen' })).toBeDisabled();
+
+    await inherited.getByRole('button', { name: 'Kopieren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export kopieren' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Rechnung Kurz 2');
+    await expect(dialog.getByRole('textbox', { name: 'Key' })).toHaveValue('rechnung_kurz_2');
+    // The modal (the settings navigation behind it is the settings feature's).
+    await expectAccessible(page, '[role="dialog"]');
+    await shoot(page, 'export-copy');
+    await dialog.getByRole('button', { name: 'Kopieren' }).click();
+    await expect(dialog).toBeHidden();
+    const copy = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'rechnung_kurz_2', exact: true }) });
+    await expect(copy).toContainText('Rechnung Kurz 2');
+
+    await copy.getByRole('button', { name: 'Entfernen' }).click();
+    await page.getByRole('dialog', { name: 'Export entfernen' }).getByRole('button', { name: 'Entfernen' }).click();
+    await expect(copy).toHaveCount(0);
+
+    await inherited.getByRole('link', { name: 'Bearbeiten' }).click();
+    await expect(page.getByText('Export-Editor wird geladen …')).toBeVisible();
   });
 });

@@ -65,7 +65,14 @@ export function ExportCopyModal({
   };
 
   return (
-    <Modal opened={from !== null} onClose={close} title={t('stages.exportCopyTitle')} size={600} centered>
+    <Modal
+      opened={from !== null}
+      onClose={close}
+      title={t('stages.exportCopyTitle')}
+      size={600}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           {from && <Text size="sm">{t('stages.exportCopyFrom', { name: from.name })}</Text>}
