@@ -19,10 +19,13 @@ import './features/environments/environments.record-hooks';
 // Models the generic list call (simpletable/data) can list, registered by the features that own them.
 import './features/environments/environments.list-models';
 import './features/records/records.list-models';
+import './features/stages/stages.record-hooks';
+import { registerPageRoutes } from './features/pages/pages.routes';
 import { registerRecordRoutes } from './features/records/records.routes';
 import { registerPortalPage } from './features/settings/portal-page';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
+import { registerStageRoutes } from './features/stages/stages.routes';
 import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
 import { defaultLanguage } from './http/request-language';
@@ -146,6 +149,8 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
     registerRecordRoutes(api);
     registerSetupRoutes(api);
     registerSettingsRoutes(api);
+    registerStageRoutes(api);
+    registerPageRoutes(api);
   });
   registerPortalPage(app);
 

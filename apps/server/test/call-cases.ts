@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import * as accountApi from '@kontor/contract/api/account';
 import * as authApi from '@kontor/contract/api/auth';
 import * as envApi from '@kontor/contract/api/environments';
+import * as exportsApi from '@kontor/contract/api/export-templates';
+import * as pagesApi from '@kontor/contract/api/pages';
 import * as recordsApi from '@kontor/contract/api/records';
 import * as settingsApi from '@kontor/contract/api/settings';
 import * as setupApi from '@kontor/contract/api/setup';
+import * as stagesApi from '@kontor/contract/api/stages';
 import type { Call } from '@kontor/contract/call';
 import type { BoundCall } from '../src/http/route';
 import { defaultPassword } from './fixtures';
@@ -169,6 +172,20 @@ export const callCases: readonly CallCase[] = [
     // An empty object keeps the defaults.
     accepts: { settings: [{}] },
   },
+  { call: stagesApi.stageDetails, body: (u, id) => ({ ...env(u), type: 'invoices', stage: 'sent', id }) },
+  { call: stagesApi.stageChange, body: (u, id) => ({ ...env(u), type: 'invoices', stage: 'sent', id }) },
+  { call: stagesApi.stageHistory, body: (u, id) => ({ ...env(u), type: 'invoices', id }) },
+  { call: pagesApi.pageDetails, body: (u, id) => ({ ...env(u), type: 'invoices', id, page: 'details' }) },
+  {
+    call: recordsApi.recordExportPreview,
+    body: (u, id) => ({ ...env(u), type: 'invoices', id, export: 'invoice' }),
+    optional: ['export'],
+  },
+  {
+    call: exportsApi.copyExport,
+    body: (u) => ({ ...env(u), type: 'invoices', from: 'invoice', name: 'Kopie', key: 'kopie' }),
+  },
+  { call: exportsApi.deleteExport, body: (u) => ({ ...env(u), type: 'invoices', export: 'kopie' }) },
 ];
 
 const byPath = new Map(callCases.map((c) => [c.call.path, c]));

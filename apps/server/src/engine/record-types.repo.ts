@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { type EnvScope, whereEnv } from '../db/env-scope';
 import { recordTypes } from './records.table';
 
@@ -14,4 +14,19 @@ export const recordTypesRepo = (scope: EnvScope) => ({
       .orderBy(asc(recordTypes.createdAt), asc(recordTypes.key)),
   insert: (row: { key: string; parent: string; definition: Record<string, unknown> }) =>
     scope.tx.insert(recordTypes).values({ ...row, envId: scope.envId }),
+  /** The stored definition of a child type, locked until the transaction ends (read, change, write). */
+  byKeyForUpdate: async (key: string): Promise<RecordTypeRow | undefined> =>
+    (
+      await scope.tx
+        .select()
+        .from(recordTypes)
+        .where(whereEnv(scope, recordTypes, eq(recordTypes.key, key)))
+        .for('update')
+        .limit(1)
+    )[0],
+  updateDefinition: (key: string, definition: Record<string, unknown>) =>
+    scope.tx
+      .update(recordTypes)
+      .set({ definition, updatedAt: sql`now()` })
+      .where(whereEnv(scope, recordTypes, eq(recordTypes.key, key))),
 });

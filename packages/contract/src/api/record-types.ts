@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { exportTemplateSchema } from './export-templates';
+import { pageDefinitionSchema } from './pages';
 
 /**
  * The record type ("data structure") model of spec 02 §3: fields, forms, lists, stages,
@@ -251,13 +253,32 @@ export const stageSchema = z.object({
   required: z.boolean().optional(),
   editDisabled: z.boolean().optional(),
   export: z.string().optional(),
-  color: z.string().optional(),
-  background: z.string().optional(),
+  color: z.string().max(30).optional(),
+  background: z.string().max(30).optional(),
+  /** The stages a record may come from; absent: any other stage. */
+  from: z.array(key).max(50).optional(),
+  /** Entering it makes a cancellation record (Storno) of the frozen document, frozen in turn. */
+  cancels: z.boolean().optional(),
 });
 export type Stage = z.infer<typeof stageSchema>;
 
-export const exportSchema = z.object({ key, name: z.string(), isParent: z.boolean().optional() });
-export type Export = z.infer<typeof exportSchema>;
+/** An export: key, name, isParent (spec 02 §3) and the layout blocks the PDF is made of. */
+export const exportSchema = exportTemplateSchema;
+export type Export = z.output<typeof exportSchema>;
+
+/**
+ * The gap-free number a document gets when it is frozen: `{YYYY}` the year, `{NNNN}` the counter
+ * padded to as many digits as there are N. One range per environment, type and year.
+ */
+export const numberingSchema = z.object({
+  field: key,
+  format: z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/\{N+\}/),
+});
+export type Numbering = z.infer<typeof numberingSchema>;
 
 export const settingSchema = z.object({
   key,
@@ -292,6 +313,9 @@ export const recordTypeSchema = z.object({
   stages: z.array(stageSchema).default([]),
   exports: z.array(exportSchema).default([]),
   defaultExport: z.string().nullable().default(null),
+  /** Detail pages (/dyn/{type}/{id}/page/{page}). */
+  pages: z.array(pageDefinitionSchema).default([]),
+  numbering: numberingSchema.optional(),
   settings: z.array(settingSchema).default([]),
   settingValues: z.record(z.string(), z.union([z.string(), z.boolean()])).default({}),
   queryForms: z.array(queryFormLinkSchema).default([]),

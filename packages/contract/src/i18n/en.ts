@@ -9,6 +9,7 @@ import { records } from './en/records';
 import { settings } from './en/settings';
 import { setup } from './en/setup';
 import { shell } from './en/shell';
+import { stages } from './en/stages';
 import { validation } from './en/validation';
 
 /** English: the same keys as de_sie, one file per area. */
@@ -23,5 +24,6 @@ export const en: Catalog = {
   ...setup,
   ...settings,
   ...shell,
+  ...stages,
   ...files,
 };

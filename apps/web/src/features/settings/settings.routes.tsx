@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { exportSettingsRoutes } from '../stages/stages.routes';
 import { liveSections, settingsSections } from './settings-sections';
 
 const pages = () => import('./settings-record-pages');
@@ -45,6 +46,8 @@ export const settingsRoutes: RouteObject[] = [
           },
         },
       ]),
+      // A data structure's exports tab (the stages feature's; the rest of the editor comes later).
+      ...exportSettingsRoutes,
       { path: '*', lazy: async () => ({ Component: (await soon()).SettingsNotFound }) },
     ],
   },
