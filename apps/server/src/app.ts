@@ -12,6 +12,7 @@ import type { AppDeps } from './deps';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerEnvironmentRoutes } from './features/environments/environments.routes';
+import { registerFileServing, registerFilesRoutes } from './features/files/files.routes';
 // Record hooks features hang onto the engine's saves and removals (registered once per process).
 import './features/environments/environments.record-hooks';
 import { registerRecordRoutes } from './features/records/records.routes';
@@ -29,6 +30,13 @@ const t = translator('de_sie');
  */
 const trustProxyOption = (setting: Config['trustProxy']) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
+/** Where browsers reach S3 (path style, or the bucket as a subdomain): thumbnails and uploads go there. */
+const storageOrigins = (config: Config): string[] => {
+  if (!config.s3) return [];
+  const url = new URL(config.s3.publicEndpoint ?? config.s3.endpoint);
+  return config.s3.forcePathStyle ? [url.origin] : [url.origin, `${url.protocol}//*.${url.host}`];
+};
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const bodyLimitBytes = 1024 * 1024;
@@ -91,8 +99,9 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...storageOrigins(config)],
+        // Uploads PUT to the storage's signed URLs (our own origin with the local driver).
+        'connect-src': ["'self'", ...storageOrigins(config)],
         // Over plain HTTP in a local network the upgrade would break every asset; behind TLS it helps.
         'upgrade-insecure-requests': config.production ? [] : null,
       },
@@ -124,7 +133,9 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
     registerEnvironmentRoutes(api);
     registerRecordRoutes(api);
     registerSetupRoutes(api);
+    registerFilesRoutes(api);
   });
+  await registerFileServing(app);
 
   if (devMailPageEnabled(config)) registerDevMailPage(app);
   await serveWebApp(app, config.webDist);

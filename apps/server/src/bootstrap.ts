@@ -12,9 +12,11 @@ import {
   syncPresets,
   userWithEnv,
 } from './features/environments/environments.service';
+import { createMainDirectory } from './features/files/files.service';
 import { seedEnvironmentRecords } from './features/records/seed';
 import { createMailService, type MailWorkerOptions } from './mail/mail.service';
 import { consoleTransport, type MailTransport, smtpTransport } from './mail/transport';
+import { type AnyStorage, createStorage } from './storage/create-storage';
 
 export type BootstrapOptions = Readonly<{
   database?: Database;
@@ -22,6 +24,7 @@ export type BootstrapOptions = Readonly<{
   now?: () => Date;
   mail?: Partial<Pick<MailWorkerOptions, 'pollMs' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>>;
   log?: (line: string) => void;
+  storage?: AnyStorage;
 }>;
 
 /** Builds the dependencies of the app from the configuration: database, mail worker, guards. */
@@ -50,6 +53,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     database,
     mail,
     now,
+    storage: options.storage ?? createStorage(config, { now }),
     background: createBackground((obj, msg) => log(`${msg} ${JSON.stringify(obj)}`)),
     guards: {
       userBySessionHash: (hash) => userBySessionHash(deps, hash),
@@ -59,6 +63,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
   };
   await syncPresets(deps);
   onEnvironmentCreated(seedEnvironmentRecords);
+  onEnvironmentCreated(createMainDirectory);
   await database.db.transaction(async (tx) => {
     // Building an index over many records may take longer than a request's statement may.
     await tx.execute(sql`set local statement_timeout = 0`);

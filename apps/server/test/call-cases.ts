@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as accountApi from '@kontor/contract/api/account';
 import * as authApi from '@kontor/contract/api/auth';
 import * as envApi from '@kontor/contract/api/environments';
+import * as filesApi from '@kontor/contract/api/files';
 import * as recordsApi from '@kontor/contract/api/records';
 import * as setupApi from '@kontor/contract/api/setup';
 import type { Call } from '@kontor/contract/call';
@@ -114,6 +115,33 @@ export const callCases: readonly CallCase[] = [
     accepts: { value: [[], ['a@b.de']] },
     nested: ['selector'],
   },
+  {
+    call: filesApi.prepareUpload,
+    body: (u) => ({
+      ...env(u),
+      id: 'Ab3dE6gH9k',
+      filename: 'Rechnung.pdf',
+      filesize: 1024,
+      filetype: 'application/pdf',
+    }),
+    optional: ['filetype', 'filemanager', 'directory'],
+  },
+  { call: filesApi.startUpload, body: (u, id) => ({ ...env(u), id }) },
+  { call: filesApi.uploadPartUrls, body: (u, id) => ({ ...env(u), id, parts: [1] }) },
+  { call: filesApi.finishUpload, body: (u, id) => ({ ...env(u), id }) },
+  {
+    call: filesApi.failedUpload,
+    body: (u, id) => ({ ...env(u), id, uploadUrl: 'http://kontor.test/files/x', error: 'network' }),
+    optional: ['uploadUrl', 'error'],
+  },
+  { call: filesApi.previewUrls, body: (u, id) => ({ ...env(u), files: [id] }), accepts: { files: [[]] } },
+  { call: filesApi.fileDetails, body: (u, id) => ({ ...env(u), id }) },
+  { call: filesApi.directoryListing, body: (u, id) => ({ ...env(u), id, page: 1 }), optional: ['id', 'page'] },
+  { call: filesApi.directoryTree, body: (u) => env(u) },
+  { call: filesApi.createDirectory, body: (u, id) => ({ ...env(u), name: 'Belege', location: id }) },
+  { call: filesApi.renameEntry, body: (u, id) => ({ ...env(u), type: 'file', id, name: 'Neu.pdf' }) },
+  { call: filesApi.deleteEntry, body: (u, id) => ({ ...env(u), type: 'directory', id }) },
+  { call: filesApi.downloadFile, body: (u, id) => ({ ...env(u), id }) },
 ];
 
 const byPath = new Map(callCases.map((c) => [c.call.path, c]));

@@ -3,4 +3,5 @@
 export * from '../engine/records.table';
 export * from '../features/auth/auth.table';
 export * from '../features/environments/environments.table';
+export * from '../features/files/files.table';
 export * from '../mail/mail.table';
