@@ -10,6 +10,18 @@ import { call, envScoped } from '../call';
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const fileId = z.string().trim().max(64).regex(uuid);
 export const uploadId = z.string().regex(/^[A-Za-z0-9]{10}$/);
+
+/** A list of file ids; a bad entry is reported at the list itself (the field the screen knows). */
+const fileIdList = (max: number) =>
+  z
+    .array(z.unknown())
+    .max(max)
+    .check((ctx) => {
+      if (!ctx.value.every((v) => typeof v === 'string' && uuid.test(v))) {
+        ctx.issues.push({ code: 'custom', message: 'invalid id', input: ctx.value });
+      }
+    })
+    .transform((list) => list as string[]);
 /** Long enough for the service to answer "too long" in words; the service checks the real rules. */
 const nameInput = z.string().max(1000);
 /** The largest size a client may declare (S3's object limit); the environment's own limit is lower. */
@@ -103,7 +115,19 @@ export const startUpload = call('/api/filemanager/uploads/start', {
 export const maxPartUrlsPerCall = 50;
 
 export const uploadPartUrls = call('/api/filemanager/uploads/parts', {
-  body: envScoped({ id: fileId, parts: z.array(z.number().int().min(1).max(10_000)).min(1).max(maxPartUrlsPerCall) }),
+  body: envScoped({
+    id: fileId,
+    parts: z
+      .array(z.unknown())
+      .min(1)
+      .max(maxPartUrlsPerCall)
+      .check((ctx) => {
+        if (!ctx.value.every((n) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 10_000)) {
+          ctx.issues.push({ code: 'custom', message: 'invalid part number', input: ctx.value });
+        }
+      })
+      .transform((list) => list as number[]),
+  }),
   data: z.object({ urls: z.array(signedPutSchema.extend({ partNumber: z.number().int() })) }),
 });
 
@@ -122,7 +146,7 @@ export const failedUpload = call('/api/filemanager/uploads/failed', {
 export const maxPreviewFiles = 200;
 
 export const previewUrls = call('/api/filemanager/preview-urls', {
-  body: envScoped({ files: z.array(fileId).max(maxPreviewFiles) }),
+  body: envScoped({ files: fileIdList(maxPreviewFiles) }),
   data: z.object({
     /** Only files that exist: an id missing here was removed. */
     files: z.record(

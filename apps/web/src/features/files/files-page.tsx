@@ -1,0 +1,38 @@
+import { Paper } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useEnvironment } from '../../app/environment-context';
+import { useT } from '../../i18n/i18n';
+import { ErrorAlert } from '../../ui/error-alert';
+import { PageTitleBar } from '../../ui/page-title-bar';
+import { DirectoryTree } from './directory-tree';
+import { FileBrowser } from './file-browser';
+import classes from './files.module.css';
+import { ResumeHint } from './resume-hint';
+
+/** /env/:env/files: the file manager (spec 02 §2.4); the folder shown lives in the URL (`?dir=`). */
+export function FilesPage() {
+  const t = useT();
+  const { envKey, filemanagerDir } = useEnvironment();
+  const [params, setParams] = useSearchParams();
+  const dir = params.get('dir') || null;
+  const navigate = (id: string) => setParams(id && id !== filemanagerDir ? { dir: id } : {});
+
+  return (
+    <>
+      <PageTitleBar title={t('files.title')} />
+      {filemanagerDir === null ? (
+        <ErrorAlert>{t('files.mainDirectoryMissing')}</ErrorAlert>
+      ) : (
+        <div className={classes.layout}>
+          <Paper withBorder radius="lg" p="xs" className={classes.tree}>
+            <DirectoryTree envKey={envKey} current={dir ?? filemanagerDir} onNavigate={navigate} />
+          </Paper>
+          <div style={{ minWidth: 0 }}>
+            <ResumeHint envKey={envKey} />
+            <FileBrowser envKey={envKey} directory={dir} onNavigate={navigate} />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
