@@ -15,6 +15,7 @@ import { registerEnvironmentRoutes } from './features/environments/environments.
 import { registerFileServing, registerFilesRoutes } from './features/files/files.routes';
 // Record hooks features hang onto the engine's saves and removals (registered once per process).
 import './features/environments/environments.record-hooks';
+import './features/files/files.record-hooks';
 import { registerRecordRoutes } from './features/records/records.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { installErrorHandler } from './http/error-handler';

@@ -1,5 +1,6 @@
 import * as envApi from '@kontor/contract/api/environments';
 import * as filesApi from '@kontor/contract/api/files';
+import * as recordsApi from '@kontor/contract/api/records';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { expectRefused } from '../../../test/assertions';
@@ -266,3 +267,37 @@ const envIdOf = async () => {
   const details = await t.call(envApi.environmentDetails, { _env: u.env }, u.token);
   return details.body.data?.environment._id as string;
 };
+
+describe('files in records', () => {
+  test('a files field takes own files only; a deleted file shows as missing, the form still loads', async () => {
+    // The craftsman template brings the customers type with its attachments.
+    const u = await userWithEnvironment(t, 'Tischlerei GmbH', 'craftsman');
+    const own = await uploadFile(t, u, 'Vertrag.pdf', Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n<<>>\nendobj\n'));
+    expect(own.type).toBe('application/pdf');
+    const other = await userWithEnvironment(t, 'Andere GmbH');
+    const foreign = await uploadFile(t, other, 'fremd.txt', Buffer.from('fremd'));
+
+    const refused = await t.call(
+      recordsApi.saveRecord,
+      { _env: u.env, type: 'customers', id: 'new', data: { name: 'Müller GmbH', attachments: [own._id, foreign._id] } },
+      u.token,
+    );
+    expectRefused(refused, 400);
+    expect(refused.body.errors?.attachments).toEqual([de('files.fieldFileMissing')]);
+
+    const saved = await t.call(
+      recordsApi.saveRecord,
+      { _env: u.env, type: 'customers', id: 'new', data: { name: 'Müller GmbH', attachments: [own._id, own._id] } },
+      u.token,
+    );
+    expect(saved.statusCode, JSON.stringify(saved.body)).toBe(200);
+    const id = saved.body.data?.key as string;
+
+    await t.call(filesApi.deleteEntry, { _env: u.env, type: 'file', id: own._id }, u.token);
+    const form = await t.call(recordsApi.loadRecordForm, { _env: u.env, type: 'customers', id }, u.token);
+    expect(form.statusCode).toBe(200);
+    expect(form.body.data?.values.attachments).toEqual([own._id, own._id]);
+    const previews = await t.call(filesApi.previewUrls, { _env: u.env, files: [own._id] }, u.token);
+    expect(previews.body.data?.files).toEqual({});
+  });
+});

@@ -8,7 +8,7 @@ import {
   normaliseFileName,
 } from '@kontor/contract/logic/file-names';
 import type { EnvScope } from '../../db/env-scope';
-import { newId } from '../../db/ids';
+import { isUuid, newId } from '../../db/ids';
 import { AppError } from '../../http/errors';
 import type { AnyStorage } from '../../storage/create-storage';
 import type { MultipartUpload } from '../../storage/storage';
@@ -244,6 +244,12 @@ export const requireReadyFile = async (scope: EnvScope, id: string): Promise<Fil
   const file = await filesRepo(scope).file(id);
   if (file?.status !== 'ready') throw fileNotFound();
   return file;
+};
+
+/** Which of these ids name ready files of this environment (ids that are no uuid name none). */
+export const existingFileIds = async (scope: EnvScope, ids: string[]): Promise<Set<string>> => {
+  const uuids = [...new Set(ids)].filter((id) => isUuid(id));
+  return new Set((await filesRepo(scope).readyFiles(uuids)).map((f) => f.id));
 };
 
 export const fileDetails = async (scope: EnvScope, id: string): Promise<FileSummary> =>
