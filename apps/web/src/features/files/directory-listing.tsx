@@ -109,7 +109,7 @@ export function DirectoryListing(props: ListingProps) {
             <EntryIcon entry={e} thumbnail={thumbOf(e)} />
             <div className={classes.nameCell} style={{ flex: 1 }}>
               {name(e)}
-              <Text size="xs" c="dimmed" truncate>
+              <Text size="xs" c="gray.7" truncate>
                 {details(e)}
               </Text>
             </div>
@@ -157,17 +157,17 @@ export function DirectoryListing(props: ListingProps) {
               )}
             </Table.Td>
             <Table.Td ta="right">
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {e.type === 'file' ? format.bytes(e.size ?? 0) : '—'}
               </Text>
             </Table.Td>
             <Table.Td visibleFrom="md">
-              <Text size="sm" c="dimmed" truncate>
+              <Text size="sm" c="gray.7" truncate>
                 {t(kindLabel(e))}
               </Text>
             </Table.Td>
             <Table.Td visibleFrom="sm">
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {format.dateTime(e.updated_at)}
               </Text>
             </Table.Td>

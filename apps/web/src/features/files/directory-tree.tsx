@@ -3,6 +3,7 @@ import { NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFolder, IconFolderCog, IconFolderOpen } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { treeQuery } from './files.queries';
 
@@ -10,14 +11,16 @@ import { treeQuery } from './files.queries';
 export function DirectoryTree({
   envKey,
   current,
-  onNavigate,
+  hrefOf,
 }: {
   envKey: string;
   current: string | null;
-  onNavigate: (id: string) => void;
+  /** The page address of a folder (the tree's entries are links). */
+  hrefOf: (id: string) => string;
 }) {
   const t = useT();
   const tree = useQuery(treeQuery(envKey));
+  const navigate = useNavigate();
   const { roots, children, parents } = useMemo(() => {
     const byParent = new Map<string | null, Directory[]>();
     const parentOf = new Map<string, string | null>();
@@ -50,7 +53,10 @@ export function DirectoryTree({
         leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
         active={dir._id === active}
         opened={isOpen && kids.length > 0}
-        onClick={() => onNavigate(dir._id)}
+        component={Link}
+        to={hrefOf(dir._id)}
+        // A NavLink with children keeps its click for folding: follow the link ourselves.
+        onClick={() => navigate(hrefOf(dir._id))}
         childrenOffset={depth < 6 ? 14 : 6}
         aria-current={dir._id === active ? 'page' : undefined}
         // The chevron toggles nothing on its own: a folder opens by being chosen.
@@ -64,7 +70,7 @@ export function DirectoryTree({
 
   return (
     <Stack gap={0} component="nav" aria-label={t('files.folders')}>
-      <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={6}>
+      <Text size="xs" fw={700} c="gray.7" tt="uppercase" px="sm" pb={6}>
         {t('files.folders')}
       </Text>
       {roots.map((r) => node(r, 0))}

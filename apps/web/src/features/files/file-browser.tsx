@@ -151,7 +151,7 @@ export function FileBrowser(props: FileBrowserProps) {
             <Skeleton h={36} />
           </Stack>
         ) : data.children.length === 0 ? (
-          <Text c="dimmed" size="sm" ta="center" p="xl">
+          <Text c="gray.7" size="sm" ta="center" p="xl">
             {readOnly ? t('files.systemFolder') : t('files.empty')}
           </Text>
         ) : (
@@ -171,7 +171,7 @@ export function FileBrowser(props: FileBrowserProps) {
       </Paper>
       {pages > 1 && (
         <Group justify="space-between">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {t('files.entriesCount', { n: data?.total ?? 0 })}
           </Text>
           <Pagination

@@ -1,5 +1,5 @@
 import { Paper } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -16,6 +16,8 @@ export function FilesPage() {
   const [params, setParams] = useSearchParams();
   const dir = params.get('dir') || null;
   const navigate = (id: string) => setParams(id && id !== filemanagerDir ? { dir: id } : {});
+  const { pathname } = useLocation();
+  const hrefOf = (id: string) => (id === filemanagerDir ? pathname : `${pathname}?dir=${encodeURIComponent(id)}`);
 
   return (
     <>
@@ -25,7 +27,7 @@ export function FilesPage() {
       ) : (
         <div className={classes.layout}>
           <Paper withBorder radius="lg" p="xs" className={classes.tree}>
-            <DirectoryTree envKey={envKey} current={dir ?? filemanagerDir} onNavigate={navigate} />
+            <DirectoryTree envKey={envKey} current={dir ?? filemanagerDir} hrefOf={hrefOf} />
           </Paper>
           <div style={{ minWidth: 0 }}>
             <ResumeHint envKey={envKey} />

@@ -32,6 +32,7 @@ type Job = {
 
 const waiting: Job[] = [];
 let running = 0;
+let preparing: Promise<void> = Promise.resolve();
 
 const percent = (loaded: number, total: number) => (total === 0 ? 100 : Math.min(100, (loaded / total) * 100));
 
@@ -50,7 +51,8 @@ export const enqueueUploads = (envKey: string, files: readonly File[], directory
           file,
           upload_percent: 0,
         });
-        void prepare({ id, envKey, file, directory, done });
+        // Prepared one after another, so the files go up in the order they were chosen.
+        preparing = preparing.then(() => prepare({ id, envKey, file, directory, done }));
       }),
   );
 

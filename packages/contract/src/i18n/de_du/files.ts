@@ -75,5 +75,5 @@ export const files: Record<keyof typeof source, string> = {
   'files.resumeHint': 'Der Upload von „{name}“ wurde unterbrochen. Wähle dieselbe Datei erneut, um ihn fortzusetzen.',
   'files.systemFolder': 'Systemordner (schreibgeschützt)',
   'files.logoHint': 'Ein Bild aus dem Dateimanager (PNG, JPEG, GIF oder WebP).',
-  'files.fieldFileMissing': "Eine gewählte Datei gibt es nicht mehr. Bitte entferne sie aus der Auswahl.",
+  'files.fieldFileMissing': 'Eine gewählte Datei gibt es nicht mehr. Bitte entferne sie aus der Auswahl.',
 };

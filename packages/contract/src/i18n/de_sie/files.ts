@@ -75,5 +75,5 @@ export const files = {
     'Der Upload von „{name}“ wurde unterbrochen. Wählen Sie dieselbe Datei erneut, um ihn fortzusetzen.',
   'files.systemFolder': 'Systemordner (schreibgeschützt)',
   'files.logoHint': 'Ein Bild aus dem Dateimanager (PNG, JPEG, GIF oder WebP).',
-  'files.fieldFileMissing': "Eine gewählte Datei gibt es nicht mehr. Bitte entfernen Sie sie aus der Auswahl.",
+  'files.fieldFileMissing': 'Eine gewählte Datei gibt es nicht mehr. Bitte entfernen Sie sie aus der Auswahl.',
 } as const;

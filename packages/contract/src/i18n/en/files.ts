@@ -75,5 +75,5 @@ export const files: Record<keyof typeof source, string> = {
   'files.resumeHint': 'The upload of “{name}” was interrupted. Choose the same file again to resume it.',
   'files.systemFolder': 'System folder (read-only)',
   'files.logoHint': 'An image from the file manager (PNG, JPEG, GIF or WebP).',
-  'files.fieldFileMissing': "A chosen file no longer exists. Please remove it from the selection.",
+  'files.fieldFileMissing': 'A chosen file no longer exists. Please remove it from the selection.',
 };
