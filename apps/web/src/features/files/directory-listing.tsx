@@ -128,16 +128,16 @@ export function DirectoryListing(props: ListingProps) {
             <VisuallyHidden>{t('files.colType')}</VisuallyHidden>
           </Table.Th>
           <Table.Th>{t('files.colName')}</Table.Th>
-          <Table.Th w={110} ta="right">
+          <Table.Th w={84} ta="right">
             {t('files.colSize')}
           </Table.Th>
-          <Table.Th w={130} visibleFrom="md">
+          <Table.Th w={130} visibleFrom="lg">
             {t('files.colType')}
           </Table.Th>
           <Table.Th w={150} visibleFrom="sm">
             {t('files.colDate')}
           </Table.Th>
-          <Table.Th w={props.onPick ? 150 : 56}>
+          <Table.Th w={props.onPick ? 170 : 52}>
             <VisuallyHidden>{t('records.actions')}</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
@@ -161,13 +161,13 @@ export function DirectoryListing(props: ListingProps) {
                 {e.type === 'file' ? format.bytes(e.size ?? 0) : '—'}
               </Text>
             </Table.Td>
-            <Table.Td visibleFrom="md">
+            <Table.Td visibleFrom="lg">
               <Text size="sm" c="gray.7" truncate>
                 {t(kindLabel(e))}
               </Text>
             </Table.Td>
             <Table.Td visibleFrom="sm">
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
                 {format.dateTime(e.updated_at)}
               </Text>
             </Table.Td>
