@@ -7,6 +7,8 @@ export type DirectoryRow = typeof fileDirectories.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type NewFile = Omit<typeof files.$inferInsert, 'envId'>;
 
+const countOf = async (query: PromiseLike<{ n: number | string }[]>) => Number((await query)[0]?.n ?? 0);
+
 /** The only code of the file manager that speaks SQL; every query is bound to the scope's environment. */
 export const filesRepo = (scope: EnvScope) => {
   const { tx } = scope;
@@ -132,34 +134,37 @@ export const filesRepo = (scope: EnvScope) => {
       return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
     },
 
-    /** A page of a folder's entries: folders first, then ready files, each by name. */
+    /**
+     * A page of a folder's entries: folders first, then ready files, each by name (unique per folder
+     * regardless of case, so the order is total). Two index-ordered reads instead of one sorted
+     * union: a page deep in 10,000 files never sorts the whole folder.
+     */
     listEntries: async (directoryId: string, limit: number, offset: number) => {
-      const result = await tx.execute(sql`
-        select * from (
-          select 'directory' as type, id, name, null::bigint as size, null as mime, system, updated_at, 0 as ord
-            from file_directories where env_id = ${scope.envId} and parent_id = ${directoryId}
-          union all
-          select 'file', id, name, size, content_type, false, updated_at, 1
-            from files where env_id = ${scope.envId} and directory_id = ${directoryId} and status = 'ready'
-        ) e
-        order by ord, lower(name), id
-        limit ${limit} offset ${offset}`);
-      return rowsOf<{
-        type: 'file' | 'directory';
-        id: string;
-        name: string;
-        size: string | number | null;
-        mime: string | null;
-        system: boolean;
-        updated_at: string | Date;
-      }>(result);
-    },
-
-    countListed: async (directoryId: string): Promise<number> => {
-      const result = await tx.execute(sql`
-        select (select count(*) from file_directories where env_id = ${scope.envId} and parent_id = ${directoryId})
-             + (select count(*) from files where env_id = ${scope.envId} and directory_id = ${directoryId} and status = 'ready') as n`);
-      return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+      const inFolder = whereEnv(scope, fileDirectories, eq(fileDirectories.parentId, directoryId));
+      const readyHere = whereEnv(scope, files, eq(files.directoryId, directoryId), eq(files.status, 'ready'));
+      const dirCount = await countOf(tx.select({ n: sql<number>`count(*)` }).from(fileDirectories).where(inFolder));
+      const dirs =
+        offset < dirCount
+          ? await tx
+              .select()
+              .from(fileDirectories)
+              .where(inFolder)
+              .orderBy(sql`lower(${fileDirectories.name})`)
+              .limit(limit)
+              .offset(offset)
+          : [];
+      const fileRows =
+        dirs.length < limit
+          ? await tx
+              .select()
+              .from(files)
+              .where(readyHere)
+              .orderBy(sql`lower(${files.name})`)
+              .limit(limit - dirs.length)
+              .offset(Math.max(0, offset - dirCount))
+          : [];
+      const fileCount = await countOf(tx.select({ n: sql<number>`count(*)` }).from(files).where(readyHere));
+      return { dirs, files: fileRows, total: dirCount + fileCount };
     },
 
     file: async (id: string): Promise<FileRow | undefined> =>

@@ -114,25 +114,33 @@ export const requireRoom = async (scope: EnvScope, dir: DirectoryRow) => {
 export const listDirectory = async (scope: EnvScope, id: string | undefined, page = 1) => {
   const repo = filesRepo(scope);
   const dir = await requireDirectory(scope, id);
-  const [path, rows, total] = await Promise.all([
-    repo.pathTo(dir.id),
-    repo.listEntries(dir.id, directoryPageSize, (page - 1) * directoryPageSize),
-    repo.countListed(dir.id),
-  ]);
-  const children: DirectoryEntry[] = rows.map((r) => ({
-    type: r.type,
-    _id: r.id,
-    name: r.name,
-    size: r.size === null ? null : Number(r.size),
-    mime: r.mime,
-    system: r.system,
-    updated_at: new Date(r.updated_at).toISOString(),
-  }));
+  const path = await repo.pathTo(dir.id);
+  const listed = await repo.listEntries(dir.id, directoryPageSize, (page - 1) * directoryPageSize);
+  const children: DirectoryEntry[] = [
+    ...listed.dirs.map((d) => ({
+      type: 'directory' as const,
+      _id: d.id,
+      name: d.name,
+      size: null,
+      mime: null,
+      system: d.system,
+      updated_at: d.updatedAt.toISOString(),
+    })),
+    ...listed.files.map((f) => ({
+      type: 'file' as const,
+      _id: f.id,
+      name: f.name,
+      size: f.size,
+      mime: f.contentType,
+      system: false,
+      updated_at: f.updatedAt.toISOString(),
+    })),
+  ];
   return {
     directory: toDirectory(dir),
     path: path.map((p) => ({ _id: p.id, name: p.name })),
     children,
-    total,
+    total: listed.total,
     page,
     pageSize: directoryPageSize,
   };
