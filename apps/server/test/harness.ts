@@ -117,6 +117,8 @@ export type StartOptions = Readonly<{
   mail?: BootstrapOptions['mail'];
   /** Shorter time budgets of the database (tests of the timeouts). */
   database?: DatabaseBudget;
+  /** Another file storage than the local one under the test's data directory (S3 tests). */
+  storage?: BootstrapOptions['storage'];
 }>;
 
 export const startTestApp = async (options: StartOptions = {}) => {
@@ -127,7 +129,14 @@ export const startTestApp = async (options: StartOptions = {}) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-test-'));
   const deps: AppDeps = await createDeps(
     testConfig({ appUrl: options.appUrl ?? 'http://kontor.test', dataDir, ...options.config }),
-    { database, transport: mail.transport, now: clock.now, log: () => {}, mail: options.mail },
+    {
+      database,
+      transport: mail.transport,
+      now: clock.now,
+      log: () => {},
+      mail: options.mail,
+      storage: options.storage,
+    },
   );
   const app = await buildApp(deps);
 
