@@ -7,6 +7,8 @@ import { expectRefused } from '../../../test/assertions';
 import { getBytes, mainDirectory, pngBytes, putBytes, uploadFile, uploadId } from '../../../test/files';
 import { userWithEnvironment } from '../../../test/fixtures';
 import { startTestApp } from '../../../test/harness';
+import { trustedEnvId } from '../../db/env-scope';
+import { storeSystemFile } from './files.service';
 
 const de = translator('de_sie');
 const t = await startTestApp({
@@ -299,5 +301,53 @@ describe('files in records', () => {
     expect(form.body.data?.values.attachments).toEqual([own._id, own._id]);
     const previews = await t.call(filesApi.previewUrls, { _env: u.env, files: [own._id] }, u.token);
     expect(previews.body.data?.files).toEqual({});
+  });
+});
+
+describe('system files (the stages’ frozen PDFs)', () => {
+  test('are stored in a read-only system folder: listed and downloadable, not renamed, deleted or uploaded into', async () => {
+    const envId = await envIdOf();
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n');
+    const stored = await t.deps.database.inEnv(trustedEnvId(envId), null, (scope) =>
+      storeSystemFile(scope, t.deps.storage, {
+        folder: 'Archiv',
+        filename: 'RE-2026-001.pdf',
+        body: pdf,
+        now: new Date(),
+      }),
+    );
+    const again = await t.deps.database.inEnv(trustedEnvId(envId), null, (scope) =>
+      storeSystemFile(scope, t.deps.storage, {
+        folder: 'Archiv',
+        filename: 'RE-2026-001.pdf',
+        body: pdf,
+        now: new Date(),
+      }),
+    );
+    expect(stored).toMatchObject({ filename: 'RE-2026-001.pdf', type: 'application/pdf', size: pdf.length });
+    expect(again.filename).toBe('RE-2026-001 (2).pdf');
+    expect(again.directory).toBe(stored.directory);
+
+    const listing = await t.call(filesApi.directoryListing, { _env: u.env, id: stored.directory }, u.token);
+    expect(listing.body.data?.directory).toMatchObject({ name: 'Archiv', system: true });
+    expect(listing.body.data?.children.map((c) => c.name)).toEqual(['RE-2026-001 (2).pdf', 'RE-2026-001.pdf']);
+    const link = await t.call(filesApi.downloadFile, { _env: u.env, id: stored._id }, u.token);
+    expect((await getBytes(t, link.body.data?.url as string)).body).toBe(pdf.toString());
+
+    const refusals = [
+      await t.call(filesApi.renameEntry, { _env: u.env, type: 'file', id: stored._id, name: 'x.pdf' }, u.token),
+      await t.call(filesApi.deleteEntry, { _env: u.env, type: 'file', id: stored._id }, u.token),
+      await t.call(filesApi.deleteEntry, { _env: u.env, type: 'directory', id: stored.directory }, u.token),
+      await t.call(filesApi.createDirectory, { _env: u.env, name: 'X', location: stored.directory }, u.token),
+      await t.call(
+        filesApi.prepareUpload,
+        { _env: u.env, id: uploadId(), filename: 'x.pdf', filesize: 3, directory: stored.directory },
+        u.token,
+      ),
+    ];
+    for (const res of refusals) {
+      expectRefused(res, 403);
+      expect(res.body.message).toBe(de('files.systemReadOnly'));
+    }
   });
 });

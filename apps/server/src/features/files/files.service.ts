@@ -6,10 +6,12 @@ import {
   fileNameProblem,
   maxFileNameLength,
   normaliseFileName,
+  numberedFileName,
 } from '@kontor/contract/logic/file-names';
 import type { EnvScope } from '../../db/env-scope';
 import { isUuid, newId } from '../../db/ids';
 import { AppError } from '../../http/errors';
+import { sniffBytes, sniffContentType } from '../../storage/content-type';
 import type { AnyStorage } from '../../storage/create-storage';
 import type { MultipartUpload } from '../../storage/storage';
 import { type DirectoryRow, type FileRow, filesRepo } from './files.repo';
@@ -262,6 +264,64 @@ export const existingFileIds = async (scope: EnvScope, ids: string[]): Promise<S
 
 export const fileDetails = async (scope: EnvScope, id: string): Promise<FileSummary> =>
   toSummary(await requireReadyFile(scope, id));
+
+/**
+ * Stores a file the system writes (the stages' frozen PDFs) in a read-only system folder below the
+ * main directory, created on first use. The bytes are written first and the row inserted after, so
+ * nothing is listed before its bytes exist; a failed insert removes the bytes again.
+ */
+export const storeSystemFile = async (
+  scope: EnvScope,
+  storage: AnyStorage,
+  input: Readonly<{ folder: string; filename: string; body: Buffer; now: Date }>,
+): Promise<FileSummary> => {
+  const repo = filesRepo(scope);
+  const main = await requireDirectory(scope, undefined);
+  await repo.lockDirectory(main.id);
+  const folderName = normaliseFileName(input.folder);
+  const existing = (await repo.allDirectories(maxTreeDirectories)).find(
+    (d) => d.parentId === main.id && d.system && d.name === folderName,
+  );
+  const folder =
+    existing ??
+    (
+      await repo.insertDirectory({
+        id: newId(),
+        parentId: main.id,
+        name: folderName,
+        system: true,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+    )[0];
+  if (!folder) throw new AppError('conflict', { key: 'files.nameTaken' });
+  await repo.lockDirectory(folder.id);
+  const base = normaliseFileName(input.filename);
+  let name = base;
+  for (let n = 2; await repo.nameTaken(folder.id, name); n++) name = numberedFileName(base, n);
+  const id = newId();
+  const key = storageKey(scope, id);
+  const contentType = await sniffContentType(input.body.subarray(0, sniffBytes));
+  const info = await storage.put(key, input.body, { size: input.body.length, contentType });
+  try {
+    const [row] = await repo.insertFile({
+      id,
+      directoryId: folder.id,
+      name,
+      size: input.body.length,
+      contentType,
+      status: 'ready',
+      etag: info.etag,
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
+    if (!row) throw new Error('file row not inserted');
+    return toSummary(row);
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+};
 
 /** Links live this long: enough to start a download, short enough not to be passed around. */
 const linkSeconds = 300;
