@@ -8,7 +8,8 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': server, '/dev': server, '/healthz': server },
+    // /files: the local storage's signed up- and download links.
+    proxy: { '/api': server, '/dev': server, '/healthz': server, '/files': server },
   },
   build: {
     outDir: 'dist',
