@@ -128,7 +128,13 @@ export const startTestApp = async (options: StartOptions = {}) => {
   // Files (local storage, the generated URL secret) go to a directory of this test app alone.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-test-'));
   const deps: AppDeps = await createDeps(
-    testConfig({ appUrl: options.appUrl ?? 'http://kontor.test', dataDir, ...options.config }),
+    testConfig({
+      appUrl: options.appUrl ?? 'http://kontor.test',
+      dataDir,
+      // Production refuses to generate one; tests of production settings get this one.
+      fileUrlSecret: 'test-file-url-secret-0123456789abcdefgh',
+      ...options.config,
+    }),
     {
       database,
       transport: mail.transport,
