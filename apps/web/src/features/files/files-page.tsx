@@ -1,4 +1,5 @@
-import { Paper } from '@mantine/core';
+import { Alert, Paper } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
@@ -12,7 +13,8 @@ import { ResumeHint } from './resume-hint';
 /** /env/:env/files: the file manager (spec 02 §2.4); the folder shown lives in the URL (`?dir=`). */
 export function FilesPage() {
   const t = useT();
-  const { envKey, filemanagerDir } = useEnvironment();
+  const { envKey, filemanagerDir, environment } = useEnvironment();
+  const inactive = environment.functions.filemanager?.active !== true;
   const [params, setParams] = useSearchParams();
   const dir = params.get('dir') || null;
   const navigate = (id: string) => setParams(id && id !== filemanagerDir ? { dir: id } : {});
@@ -22,7 +24,12 @@ export function FilesPage() {
   return (
     <>
       <PageTitleBar title={t('files.title')} />
-      {filemanagerDir === null ? (
+      {inactive ? (
+        // Switched off for the environment: the module's page says so (files stay reachable in fields).
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={20} />}>
+          {t('shell.moduleInactive')}
+        </Alert>
+      ) : filemanagerDir === null ? (
         <ErrorAlert>{t('files.mainDirectoryMissing')}</ErrorAlert>
       ) : (
         <div className={classes.layout}>
