@@ -11,7 +11,7 @@ export const exactLength = (size: number): Transform => {
   let received = 0;
   let held: Buffer | undefined;
   return new Transform({
-    // With the default 16 KiB every 64 KiB socket chunk would stall the pipe; 1 MiB keeps memory flat.
+    // Above a socket chunk (64 KiB), unlike the default 16 KiB; 1 MiB still keeps memory flat.
     highWaterMark: 1024 * 1024,
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
