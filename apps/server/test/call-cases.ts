@@ -3,6 +3,7 @@ import * as accountApi from '@kontor/contract/api/account';
 import * as authApi from '@kontor/contract/api/auth';
 import * as envApi from '@kontor/contract/api/environments';
 import * as exportsApi from '@kontor/contract/api/export-templates';
+import * as filesApi from '@kontor/contract/api/files';
 import * as pagesApi from '@kontor/contract/api/pages';
 import * as recordsApi from '@kontor/contract/api/records';
 import * as settingsApi from '@kontor/contract/api/settings';
@@ -186,6 +187,39 @@ export const callCases: readonly CallCase[] = [
     body: (u) => ({ ...env(u), type: 'invoices', from: 'invoice', name: 'Kopie', key: 'kopie' }),
   },
   { call: exportsApi.deleteExport, body: (u) => ({ ...env(u), type: 'invoices', export: 'kopie' }) },
+  {
+    call: filesApi.prepareUpload,
+    body: (u) => ({
+      ...env(u),
+      id: 'Ab3dE6gH9k',
+      filename: 'Rechnung.pdf',
+      filesize: 1024,
+      filetype: 'application/pdf',
+    }),
+    optional: ['filetype', 'filemanager', 'directory'],
+    accepts: { filesize: [123] },
+  },
+  { call: filesApi.startUpload, body: (u, id) => ({ ...env(u), id }) },
+  { call: filesApi.uploadPartUrls, body: (u, id) => ({ ...env(u), id, parts: [1] }) },
+  { call: filesApi.finishUpload, body: (u, id) => ({ ...env(u), id }) },
+  {
+    call: filesApi.failedUpload,
+    body: (u, id) => ({ ...env(u), id, uploadUrl: 'http://kontor.test/files/x', error: 'network' }),
+    optional: ['uploadUrl', 'error'],
+  },
+  { call: filesApi.previewUrls, body: (u, id) => ({ ...env(u), files: [id] }), accepts: { files: [[]] } },
+  { call: filesApi.fileDetails, body: (u, id) => ({ ...env(u), id }) },
+  {
+    call: filesApi.directoryListing,
+    body: (u, id) => ({ ...env(u), id, page: 1 }),
+    optional: ['id', 'page'],
+    accepts: { page: [123] },
+  },
+  { call: filesApi.directoryTree, body: (u) => env(u) },
+  { call: filesApi.createDirectory, body: (u, id) => ({ ...env(u), name: 'Belege', location: id }) },
+  { call: filesApi.renameEntry, body: (u, id) => ({ ...env(u), type: 'file', id, name: 'Neu.pdf' }) },
+  { call: filesApi.deleteEntry, body: (u, id) => ({ ...env(u), type: 'directory', id }) },
+  { call: filesApi.downloadFile, body: (u, id) => ({ ...env(u), id }) },
 ];
 
 const byPath = new Map(callCases.map((c) => [c.call.path, c]));
