@@ -20,7 +20,7 @@ import { stagesRepo } from './stages.repo';
  * the number included, so the range keeps no gap.
  */
 
-export type Frozen = Readonly<{ id: string; number: string; sha256: string; snapshotSha256: string }>;
+export type Frozen = Readonly<{ id: string; number: string; sha256: string; snapshotSha256: string; bytes: Buffer }>;
 
 const str = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
@@ -71,7 +71,7 @@ export const freezeRecord = async (
     snapshot,
     createdAt: p.now,
   });
-  return { id, number, sha256, snapshotSha256: sha256Hex(canonicalJson(snapshot)) };
+  return { id, number, sha256, snapshotSha256: sha256Hex(canonicalJson(snapshot)), bytes };
 };
 
 /** The stored bytes of a record's frozen document, when it has one for that export. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { copyExport, deleteExport } from '@kontor/contract/api/export-templates';
+import * as filesApi from '@kontor/contract/api/files';
 import { pageDetails } from '@kontor/contract/api/pages';
 import * as records from '@kontor/contract/api/records';
 import { setupStep3 } from '@kontor/contract/api/setup';
@@ -217,6 +218,28 @@ describe('stages/change: freezing an invoice', () => {
     );
     expect(payload?.split('\n').slice(0, 4)).toEqual(['BCD', '002', '1', 'SCT']);
     expect(payload?.split('\n')[7]).toBe(`EUR${(gross / 100).toFixed(2)}`);
+  });
+
+  test('files the frozen PDF in the file manager, read-only, with the very same bytes', async () => {
+    const id = await draft();
+    const frozen = (await change(id, 'sent')).body.data?.frozen;
+    const tree = (await t.call(filesApi.directoryTree, { _env: owner.env }, owner.token)).body.data?.tree ?? [];
+    const folder = tree.find((d) => d.system && d.name === de('stages.archiveFolder'));
+    expect(folder).toBeDefined();
+    const listing = await t.call(filesApi.directoryListing, { _env: owner.env, id: folder?._id }, owner.token);
+    const file = listing.body.data?.children.find((c) => c.name === `${frozen?.number}.pdf`);
+    expect(file).toMatchObject({ type: 'file', mime: 'application/pdf' });
+    const link = await t.call(filesApi.downloadFile, { _env: owner.env, id: file?._id ?? '' }, owner.token);
+    expectOk(link);
+    const { bytes } = await fetchPdf(link.body.data?.url ?? '');
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(frozen?.sha256);
+    const removal = await t.call(
+      filesApi.deleteEntry,
+      { _env: owner.env, type: 'file', id: file?._id ?? '' },
+      owner.token,
+    );
+    expect(removal.statusCode).toBeGreaterThanOrEqual(400);
+    expect(removal.statusCode).toBeLessThan(500);
   });
 
   test('the preview call answers a GET with query parameters too (the preview modal downloads this way)', async () => {

@@ -10,6 +10,7 @@ import { AppError } from '../../http/errors';
 import { answer, type EnvContext, route } from '../../http/route';
 import { contentDisposition } from '../../storage/content-disposition';
 import { environmentById } from '../environments/environments.service';
+import { storeSystemFile } from '../files/files.service';
 import { exportFilePath, verifyExportLink } from './export-links';
 import { copyExport, deleteExport, type ExportsContext, exportBytes, previewLinks } from './exports.service';
 import { changeStage, type StagesContext, stageDetails, stageHistory } from './stages.service';
@@ -23,6 +24,13 @@ const stagesContext = async (ctx: EnvContext<Call>): Promise<StagesContext> => {
     now: ctx.deps.now(),
     userName: `${ctx.user.firstname} ${ctx.user.name}`.trim() || ctx.user.email,
     dateFormat: env?.defaultDateformat ?? 'DD.MM.YYYY',
+    archive: ({ filename, bytes }) =>
+      storeSystemFile(ctx.scope, ctx.deps.storage, {
+        folder: ctx.t('stages.archiveFolder'),
+        filename,
+        body: bytes,
+        now: ctx.deps.now(),
+      }),
   };
 };
 

@@ -19,6 +19,11 @@ export type StagesContext = Readonly<{
   /** Who acts, as the stage history shows it. */
   userName: string;
   dateFormat: string;
+  /**
+   * Files a frozen document's PDF in the file manager's read-only system folder (issue 9): the
+   * same bytes as the frozen document, inside the stage change's transaction.
+   */
+  archive: (p: { filename: string; bytes: Buffer }) => Promise<unknown>;
 }>;
 
 type Body = { type: string; stage: string; id: string };
@@ -102,6 +107,7 @@ export const changeStage = async (ctx: StagesContext, body: Body): Promise<Stage
       dateFormat: ctx.dateFormat,
     });
     cancellation = { id: made.id, number: made.frozen.number };
+    await ctx.archive({ filename: `${made.frozen.number || made.id}.pdf`, bytes: made.frozen.bytes });
     await stagesRepo(scope).addTransition({
       recordId: made.id,
       type: type.key,
@@ -132,6 +138,7 @@ export const changeStage = async (ctx: StagesContext, body: Body): Promise<Stage
       now,
       t,
     });
+    await ctx.archive({ filename: `${frozen.number || row.id}.pdf`, bytes: frozen.bytes });
   }
 
   const repo = stagesRepo(scope);

@@ -80,4 +80,5 @@ export const stages = {
   'stages.exportActions': 'Aktionen',
   'stages.typeLoadFailed': 'Es ist ein Fehler beim Laden der Datenstruktur-Informationen aufgetreten.',
   'stages.draftNumber': 'Entwurf',
+  'stages.archiveFolder': 'Festgeschriebene Dokumente',
 } as const;

@@ -78,4 +78,5 @@ export const stages: Record<keyof typeof source, string> = {
   'stages.exportActions': 'Actions',
   'stages.typeLoadFailed': 'An error occurred while loading the data structure information.',
   'stages.draftNumber': 'Draft',
+  'stages.archiveFolder': 'Issued documents',
 };
