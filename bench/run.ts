@@ -49,24 +49,38 @@ const withEnv = (extra: Record<string, string>) => ({
   FILE_URL_SECRET: process.env.FILE_URL_SECRET ?? 'bench-file-url-secret-not-for-real-use',
 });
 
-const startServer = async (target: Target): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: withEnv({ ...target.env, PORT: String(port), HOST: '127.0.0.1' }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+const barePort = port - 1;
+const bareUrl = `http://127.0.0.1:${barePort}`;
+
+/** Starts a Node process and waits until `ready` answers. */
+const startProcess = async (args: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 120; i++) {
     await new Promise((r) => setTimeout(r, 500));
     if (
-      await fetch(`${url}/healthz`)
-        .then((r) => r.ok)
+      await fetch(ready, { method: ready.endsWith('/healthz') ? 'GET' : 'POST' })
+        .then((r) => r.status < 500 || ready.includes('/bare/'))
         .catch(() => false)
     )
       return child;
   }
   child.kill();
-  throw new Error('server did not start');
+  throw new Error(`${args.join(' ')} did not start`);
 };
+
+const startServer = (target: Target) =>
+  startProcess(
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    withEnv({ ...target.env, PORT: String(port), HOST: '127.0.0.1' }),
+    `${url}/healthz`,
+  );
+
+const startBare = (target: Target) =>
+  startProcess(
+    ['--import', 'tsx', 'bench/bare-server.ts'],
+    withEnv({ ...target.env, BARE_PORT: String(barePort) }),
+    `${bareUrl}/bare/list`,
+  );
 
 const stopServer = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
@@ -113,11 +127,17 @@ const measureTarget = async (target: Target) => {
       sort: { field: 'name', dir: 'asc' },
       pageSize: 50,
     });
-    await load(url, '/api/simpletable/data', token, listBody, { connections: 10, seconds: 5 }); // warm-up
-    const list = await load(url, '/api/simpletable/data', token, listBody, { connections: 10, seconds });
-    const search = await load(url, '/api/simpletable/data', token, searchBody, {
+    const many = (make: () => object) => Array.from({ length: 500 }, make);
+    const listBodies = many(listBody);
+    const searchBodies = many(searchBody);
+    const serverPid = server.pid;
+    const shortSeconds = Math.max(5, Math.round(seconds / 3));
+    await load(url, '/api/simpletable/data', token, listBodies, { connections: 10, seconds: 5 }); // warm-up
+    const list = await load(url, '/api/simpletable/data', token, listBodies, { connections: 10, seconds, serverPid });
+    const search = await load(url, '/api/simpletable/data', token, searchBodies, {
       connections: 10,
-      seconds: Math.max(5, Math.round(seconds / 3)),
+      seconds: shortSeconds,
+      serverPid,
     });
 
     // Page 1 against the page at depth 10,000 of the 100,000-record environment (keyset cursor).
@@ -137,13 +157,15 @@ const measureTarget = async (target: Target) => {
     }
     const deepCursor = cursor;
     const depthSeconds = Math.max(5, Math.round(seconds / 3));
-    const page1 = await load(url, '/api/simpletable/data', token, () => pageBody(), {
+    const page1 = await load(url, '/api/simpletable/data', token, [pageBody()], {
       connections: 10,
       seconds: depthSeconds,
+      serverPid,
     });
-    const deep = await load(url, '/api/simpletable/data', token, () => pageBody(deepCursor), {
+    const deep = await load(url, '/api/simpletable/data', token, [pageBody(deepCursor)], {
       connections: 10,
       seconds: depthSeconds,
+      serverPid,
     });
 
     // Form load of random records.
@@ -163,11 +185,11 @@ const measureTarget = async (target: Target) => {
       url,
       '/api/dynamic-records/form',
       token,
-      () => {
+      many(() => {
         const pickId = ids[Math.floor(random() * ids.length)];
         return { _env: pickId?.env, type: 'customers', id: pickId?.id };
-      },
-      { connections: 10, seconds: depthSeconds },
+      }),
+      { connections: 10, seconds: depthSeconds, serverPid },
     );
 
     // Saving an invoice with 20 positions, one request at a time.
@@ -188,16 +210,45 @@ const measureTarget = async (target: Target) => {
         },
       });
     });
-    return { list, search, page1, deep, form, save };
-  } finally {
     await stopServer(server);
+
+    // The same bodies against the bare route, with the product server stopped (PGlite has one owner).
+    const bare = await startBare(target);
+    try {
+      const barePid = bare.pid;
+      const bareList = '/bare/list';
+      await load(bareUrl, bareList, null, listBodies, { connections: 10, seconds: 5 }); // warm-up
+      const baseline = {
+        list: await load(bareUrl, bareList, null, listBodies, { connections: 10, seconds, serverPid: barePid }),
+        search: await load(bareUrl, bareList, null, searchBodies, {
+          connections: 10,
+          seconds: shortSeconds,
+          serverPid: barePid,
+        }),
+        page1: await load(bareUrl, bareList, null, [pageBody()], {
+          connections: 10,
+          seconds: depthSeconds,
+          serverPid: barePid,
+        }),
+        deep: await load(bareUrl, bareList, null, [pageBody(deepCursor)], {
+          connections: 10,
+          seconds: depthSeconds,
+          serverPid: barePid,
+        }),
+      };
+      return { list, search, page1, deep, form, save, baseline };
+    } finally {
+      await stopServer(bare);
+    }
+  } finally {
+    if (server.exitCode === null) await stopServer(server);
   }
 };
 
 const fmt = (n: number, digits = 1) =>
   n.toLocaleString('de-DE', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const row = (label: string, m: Measured) =>
-  `| ${label} | ${fmt(m.requestsPerSecond, 0)} | ${fmt(m.p50)} | ${fmt(m.p99)} | ${m.errors + m.non2xx} |`;
+const row = (label: string, m: Measured, bare?: Measured) =>
+  `| ${label} | ${fmt(m.requestsPerSecond, 0)} | ${fmt(m.p50)} | ${fmt(m.p99)} | ${bare ? fmt(bare.requestsPerSecond, 0) : '–'} | ${bare ? `${fmt((100 * m.requestsPerSecond) / bare.requestsPerSecond, 0)} %` : '–'} | ${fmt(m.nodeCpuMs, 2)} / ${bare ? fmt(bare.nodeCpuMs, 2) : '–'} | ${fmt(m.pgCpuMs, 2)} / ${bare ? fmt(bare.pgCpuMs, 2) : '–'} | ${m.errors + m.non2xx} |`;
 
 const main = async () => {
   fs.mkdirSync(out, { recursive: true });
@@ -209,15 +260,16 @@ const main = async () => {
     lines.push(
       `\n### ${name === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} — ${seconds} s, 10 connections`,
       '',
-      '| scenario | requests/s | p50 ms | p99 ms | errors |',
-      '|---|---:|---:|---:|---:|',
-      row('list: filter + sort + page of 50 (20 environments × 5,000)', r.list),
-      row('list: search box + sort + page of 50', r.search),
-      row('list page 1 (100,000 records, sorted)', r.page1),
-      row('list page at depth 10,000 (keyset cursor)', r.deep),
+      '| scenario | requests/s | p50 ms | p99 ms | bare route req/s | of bare | Node CPU ms/req (product / bare) | PostgreSQL CPU ms/req (product / bare) | errors |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      row('list: filter + sort + page of 50 (20 environments × 5,000)', r.list, r.baseline.list),
+      row('list: search box + sort + page of 50', r.search, r.baseline.search),
+      row('list page 1 (100,000 records, sorted)', r.page1, r.baseline.page1),
+      row('list page at depth 10,000 (keyset cursor)', r.deep, r.baseline.deep),
       row('form load', r.form),
       '',
       `- depth 10,000 / page 1 mean latency: ${fmt(ratio, 2)}×`,
+      '- bare route: the same SQL (recordListPlan + recordListStatement) on a bare Fastify route without session, membership, RLS transaction, envelope or answer schema; load from a separate process pinned to its own core where `taskset` exists',
       `- save invoice with 20 positions (sequential, 300×): median ${fmt(r.save.median)} ms, p90 ${fmt(r.save.p90)} ms, p99 ${fmt(r.save.p99)} ms`,
     );
     fs.writeFileSync(path.join(out, `results-${name}.json`), JSON.stringify(r, null, 2));

@@ -1,4 +1,7 @@
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 export type Measured = {
   requestsPerSecond: number;
@@ -7,31 +10,88 @@ export type Measured = {
   mean: number;
   errors: number;
   non2xx: number;
+  /** CPU time per request in ms: the server's Node process, and PostgreSQL's processes (0 on PGlite). */
+  nodeCpuMs: number;
+  pgCpuMs: number;
 };
 
-/** POSTs JSON bodies from `next()` on `connections` connections for `seconds`; latencies in ms. */
+const ticksPerSecond = 100; // USER_HZ on Linux
+
+/** utime + stime of a process in ms, from /proc (0 where there is no /proc). */
+const cpuOf = (pid: number): number => {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+};
+
+/** All PostgreSQL server processes' CPU in ms (the server runs on this machine). */
+const postgresCpu = (): number => {
+  let sum = 0;
+  for (const entry of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') sum += cpuOf(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return sum;
+};
+
+const hasTaskset = (() => {
+  try {
+    return fs.existsSync('/usr/bin/taskset') && os.cpus().length > 1;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * POSTs the JSON bodies (cycled) on `connections` connections for `seconds`, from a load process of
+ * its own (bench/load-worker.ts) pinned to the last core where `taskset` exists; latencies in ms.
+ */
 export const load = async (
   url: string,
-  path: string,
-  token: string,
-  next: () => object,
-  p: { connections: number; seconds: number },
+  urlPath: string,
+  token: string | null,
+  bodies: object[],
+  p: { connections: number; seconds: number; serverPid?: number | undefined },
 ): Promise<Measured> => {
-  const result = await autocannon({
-    url: `${url}${path}`,
-    connections: p.connections,
-    duration: p.seconds,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(next()) }) }],
+  const jobFile = path.join(os.tmpdir(), `kontor-bench-job-${process.pid}-${Date.now()}.json`);
+  fs.writeFileSync(
+    jobFile,
+    JSON.stringify({ url: `${url}${urlPath}`, token, connections: p.connections, seconds: p.seconds, bodies }),
+  );
+  const worker = [process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'load-worker.ts'), jobFile];
+  const command = hasTaskset ? ['taskset', '-c', String(os.cpus().length - 1), ...worker] : worker;
+  const nodeBefore = p.serverPid ? cpuOf(p.serverPid) : 0;
+  const pgBefore = postgresCpu();
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(command[0] as string, command.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`load worker exited with ${code}`))));
   });
+  fs.rmSync(jobFile, { force: true });
+  const r = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Omit<Measured, 'nodeCpuMs' | 'pgCpuMs'> & {
+    requests: number;
+  };
+  const requests = Math.max(1, r.requests);
   return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    mean: result.latency.average,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    requestsPerSecond: r.requestsPerSecond,
+    p50: r.p50,
+    p99: r.p99,
+    mean: r.mean,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    nodeCpuMs: p.serverPid ? (cpuOf(p.serverPid) - nodeBefore) / requests : 0,
+    pgCpuMs: (postgresCpu() - pgBefore) / requests,
   };
 };
 

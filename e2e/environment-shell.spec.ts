@@ -69,6 +69,8 @@ test.describe('environment shell (spec 01 §2 "Environment shell", §4)', () => 
       const helpButton = page.getByRole('banner').getByRole('button', { name: 'Hilfe', exact: true });
       const panel = page.getByRole('region', { name: 'Hilfe' });
       await expect(panel).toHaveCount(0); // closed: hidden from everyone
+      // Not in the page at all: no text search or screen reader meets the placeholder (issue 10).
+      await expect(page.getByText('Die Hilfe wird in den nächsten Tagen veröffentlicht.')).toHaveCount(0);
       await helpButton.click();
       await expect(helpButton).toHaveAttribute('aria-pressed', 'true');
       await expect(panel).toBeVisible();

@@ -50,6 +50,16 @@ test.describe('setup wizard (spec 01 §2 "Setup wizard", §4, §8)', () => {
     await test.step('Schritt 1: company name, date format, currency and language', async () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Firmenumgebung konfigurieren' })).toBeVisible();
       await expectStep(page, stepTitles.company, 10);
+      // Spec 01 §2 names the steps 'Schritt 1 Firmeninformationen erfassen', 'Schritt 2 …', 'Schritt 3 …'.
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Schritt 1 Firmeninformationen erfassen' }),
+      ).toBeVisible();
+      for (const name of [
+        'Schritt 1 Firmeninformationen erfassen',
+        'Schritt 2 Rechnungsadresse',
+        'Schritt 3 Bankverbindung',
+      ])
+        await expect(page.getByRole('list').first()).toContainText(name);
       // Steps not saved yet cannot be chosen.
       await expect(stepButton(page, stepTitles.address)).toHaveCount(0);
       await expect(stepButton(page, stepTitles.bank)).toHaveCount(0);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run dev`: the API server in watch mode (port 3000) and the Vite dev server (port 5173, which
- * proxies /api, /dev and /healthz to it), side by side. Output is prefixed per process; Ctrl-C, or
+ * proxies /api, /dev, /healthz and /files to it), side by side. Output is prefixed per process; Ctrl-C, or
  * either process ending, stops both.
  */
 import { spawn } from 'node:child_process';
@@ -12,8 +12,15 @@ const color = process.stdout.isTTY;
 const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
 
 const tasks = [
-  { name: 'server', code: '36', args: ['run', 'dev', '-w', '@kontor/server'] },
-  { name: 'web   ', code: '35', args: ['run', 'dev', '-w', '@kontor/web'] },
+  // The browser works on Vite's origin: links in mails and the signed file links (uploads,
+  // downloads, proxied below /files) must name it, or an upload would be a cross-origin PUT.
+  {
+    name: 'server',
+    code: '36',
+    args: ['run', 'dev', '-w', '@kontor/server'],
+    env: { APP_URL: process.env.APP_URL ?? 'http://localhost:5173' },
+  },
+  { name: 'web   ', code: '35', args: ['run', 'dev', '-w', '@kontor/web'], env: {} },
 ];
 
 let stopping = false;
@@ -22,7 +29,7 @@ const children = tasks.map((task) => {
     // Own process group, so stopping reaches npm's grandchildren (tsx watch, vite) too.
     detached: process.platform !== 'win32',
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: color ? '1' : '0' },
+    env: { ...process.env, FORCE_COLOR: color ? '1' : '0', ...task.env },
   });
   const prefix = paint(task.code, `[${task.name}]`);
   for (const stream of [child.stdout, child.stderr]) {

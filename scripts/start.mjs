@@ -93,8 +93,9 @@ if (!fresh(serverStampFile, serverStamp)) {
 
 if (process.argv.includes('--build-only')) process.exit(0);
 
-// In this process (signals reach the server's own shutdown), from the server's folder as before
-// (DATA_DIR defaults to apps/server/data).
+// In this process (signals reach the server's own shutdown), from the server's folder as the
+// workspace script ran it before; a relative DATA_DIR still means the folder npm started in
+// (INIT_CWD, see docs/decisions.md "Operations").
 process.setSourceMapsEnabled(true);
 process.chdir(at('apps', 'server'));
 await import(pathToFileURL(path.join(dist, 'main.js')).href);

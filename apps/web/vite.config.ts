@@ -43,7 +43,9 @@ export default defineConfig({
   plugins: [react(), precompress()],
   server: {
     port: 5173,
-    proxy: { '/api': server, '/dev': server, '/healthz': server },
+    // The public portal page is rendered by the server (features/settings/portal-page.ts); /files:
+    // the local storage's signed up- and download links.
+    proxy: { '/api': server, '/dev': server, '/healthz': server, '/portal': server, '/files': server },
   },
   build: {
     outDir: 'dist',

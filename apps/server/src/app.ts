@@ -15,10 +15,20 @@ import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerDataStructureRoutes } from './features/data-structures/data-structures.routes';
 import { registerEnvironmentRoutes } from './features/environments/environments.routes';
+import { registerFileServing, registerFilesRoutes } from './features/files/files.routes';
 // Record hooks features hang onto the engine's saves and removals (registered once per process).
 import './features/environments/environments.record-hooks';
+// Models the generic list call (simpletable/data) can list, registered by the features that own them.
+import './features/environments/environments.list-models';
+import './features/records/records.list-models';
+import './features/stages/stages.record-hooks';
+import { registerPageRoutes } from './features/pages/pages.routes';
+import './features/files/files.record-hooks';
 import { registerRecordRoutes } from './features/records/records.routes';
+import { registerPortalPage } from './features/settings/portal-page';
+import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
+import { registerStageRoutes } from './features/stages/stages.routes';
 import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
 import { defaultLanguage } from './http/request-language';
@@ -34,6 +44,13 @@ const t = translator(defaultLanguage);
  */
 const trustProxyOption = (setting: Config['trustProxy']) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
+/** Where browsers reach S3 (path style, or the bucket as a subdomain): thumbnails and uploads go there. */
+const storageOrigins = (config: Config): string[] => {
+  if (!config.s3) return [];
+  const url = new URL(config.s3.publicEndpoint ?? config.s3.endpoint);
+  return config.s3.forcePathStyle ? [url.origin] : [url.origin, `${url.protocol}//*.${url.host}`];
+};
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const bodyLimitBytes = 1024 * 1024;
@@ -98,8 +115,9 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...storageOrigins(config)],
+        // Uploads PUT to the storage's signed URLs (our own origin with the local driver).
+        'connect-src': ["'self'", ...storageOrigins(config)],
         // Over plain HTTP in a local network the upgrade would break every asset; behind TLS it helps.
         'upgrade-insecure-requests': config.production ? [] : null,
       },
@@ -142,7 +160,13 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
     registerRecordRoutes(api);
     registerSetupRoutes(api);
     registerDataStructureRoutes(api);
+    registerSettingsRoutes(api);
+    registerStageRoutes(api);
+    registerPageRoutes(api);
+    registerFilesRoutes(api);
   });
+  registerPortalPage(app);
+  await registerFileServing(app);
 
   if (devMailPageEnabled(config)) registerDevMailPage(app);
   await serveWebApp(app, config.webDist);

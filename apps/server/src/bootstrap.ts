@@ -13,9 +13,11 @@ import {
   syncPresets,
   userWithEnv,
 } from './features/environments/environments.service';
+import { createMainDirectory } from './features/files/files.service';
 import { seedEnvironmentRecords } from './features/records/seed';
 import { createMailService, type MailWorkerOptions } from './mail/mail.service';
 import { consoleTransport, type MailTransport, smtpTransport } from './mail/transport';
+import { type AnyStorage, createStorage } from './storage/create-storage';
 
 export type BootstrapOptions = Readonly<{
   database?: Database;
@@ -25,6 +27,7 @@ export type BootstrapOptions = Readonly<{
   log?: (line: string) => void;
   /** A Redis client instead of one made from REDIS_URL (tests give one with its own key prefix). */
   redis?: Redis | null;
+  storage?: AnyStorage;
 }>;
 
 /** Builds the dependencies of the app from the configuration: database, mail worker, guards. */
@@ -60,6 +63,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     mail,
     redis,
     now,
+    storage: options.storage ?? createStorage(config, { now }),
     background: createBackground((obj, msg) => log(`${msg} ${JSON.stringify(obj)}`)),
     guards: {
       userBySessionHash: (hash) => userBySessionHash(deps, hash),
@@ -69,6 +73,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
   };
   await syncPresets(deps);
   onEnvironmentCreated(seedEnvironmentRecords);
+  onEnvironmentCreated(createMainDirectory);
   await database.db.transaction(async (tx) => {
     // Building an index over many records may take longer than a request's statement may.
     await tx.execute(sql`set local statement_timeout = 0`);

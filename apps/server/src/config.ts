@@ -32,6 +32,20 @@ const envSchema = z.object({
   STORAGE_URL: z.string().optional(),
   /** HMAC key of the local driver's signed file URLs; generated under DATA_DIR outside production. */
   FILE_URL_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  /** The largest file an environment may upload, in bytes (default 2 GiB). */
+  FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 4)
+    .default(2 * 1024 ** 3),
+  /** The bytes all files of one environment may take together (default 20 GiB). */
+  FILE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 ** 5)
+    .default(20 * 1024 ** 3),
 });
 
 export type Config = Readonly<{
@@ -55,6 +69,8 @@ export type Config = Readonly<{
   /** S3 settings from STORAGE_URL; undefined: the local driver under DATA_DIR/files. */
   s3: S3Settings | undefined;
   fileUrlSecret: string | undefined;
+  /** Per environment: the largest file and the total of all files, in bytes. */
+  fileLimits: Readonly<{ maxFileBytes: number; quotaBytes: number }>;
 }>;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -98,6 +114,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     s3: storage && 'value' in storage ? storage.value : undefined,
     fileUrlSecret: e.FILE_URL_SECRET || undefined,
+    fileLimits: { maxFileBytes: e.FILE_MAX_BYTES, quotaBytes: e.FILE_QUOTA_BYTES },
   };
 };
 

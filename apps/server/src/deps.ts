@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { GuardLookups } from './http/access';
 import type { MailService } from './mail/mail.service';
+import type { AnyStorage } from './storage/create-storage';
 
 /** Everything a request handler may reach, built once by main.ts (or a test) and given to buildApp. */
 export type AppDeps = Readonly<{
@@ -17,6 +18,8 @@ export type AppDeps = Readonly<{
    * there. Without it they count in this process's memory (the embedded default).
    */
   redis: Redis | null;
+  /** Where the bytes of files live (local directory or S3). */
+  storage: AnyStorage;
   /** Injectable so tests can move time (token expiry, lockouts). */
   now: () => Date;
 }>;

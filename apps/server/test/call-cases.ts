@@ -3,8 +3,13 @@ import * as accountApi from '@kontor/contract/api/account';
 import * as authApi from '@kontor/contract/api/auth';
 import * as structuresApi from '@kontor/contract/api/data-structures';
 import * as envApi from '@kontor/contract/api/environments';
+import * as exportsApi from '@kontor/contract/api/export-templates';
+import * as filesApi from '@kontor/contract/api/files';
+import * as pagesApi from '@kontor/contract/api/pages';
 import * as recordsApi from '@kontor/contract/api/records';
+import * as settingsApi from '@kontor/contract/api/settings';
 import * as setupApi from '@kontor/contract/api/setup';
+import * as stagesApi from '@kontor/contract/api/stages';
 import type { Call } from '@kontor/contract/call';
 import type { BoundCall } from '../src/http/route';
 import { defaultPassword } from './fixtures';
@@ -28,6 +33,19 @@ export type CallCase = Readonly<{
 
 const env = (user: CaseUser) => ({ _env: user.env });
 const selector = { type: 'customers' };
+const settingsMainOptional = [
+  'logo',
+  'website',
+  'email',
+  'phone',
+  'fax',
+  'tax_number',
+  'tax_ustid',
+  'default_address_invoice',
+  'default_address_shipping',
+  'default_bank_details',
+  'default_tax',
+];
 
 /**
  * One well-formed body per call of the app. The bad-input suite spoils them field by field, the
@@ -144,6 +162,94 @@ export const callCases: readonly CallCase[] = [
   },
   { call: structuresApi.deleteStructure, body: (u) => ({ ...env(u), key: 'fahrzeuge' }) },
   { call: structuresApi.stylingDefinitions, body: (u) => env(u) },
+  {
+    call: settingsApi.saveMainSettings,
+    body: (u) => ({
+      ...env(u),
+      name: 'Schreinerei Holzwurm GmbH',
+      website: 'www.holzwurm.de',
+      tax_number: '12/345/67890',
+    }),
+    optional: settingsMainOptional,
+    // Null clears a field.
+    accepts: Object.fromEntries(settingsMainOptional.map((k) => [k, [null]])),
+  },
+  {
+    call: settingsApi.saveModules,
+    body: (u) => ({
+      ...env(u),
+      functions: { website: false, bookings: false, queryForms: true, filemanager: true },
+    }),
+    nested: ['functions'],
+  },
+  {
+    call: settingsApi.setUserActive,
+    body: (u, id) => ({ ...env(u), user: id, is_active: true }),
+    accepts: { is_active: [true] },
+  },
+  { call: settingsApi.portalDetails, body: (u) => env(u) },
+  {
+    call: settingsApi.savePortal,
+    body: (u) => ({ ...env(u), active: false, title: '', url_slug: '' }),
+    accepts: { active: [true] },
+  },
+  {
+    call: settingsApi.functionSettings,
+    body: (u) => ({ ...env(u), function: 'queryForms', qualifier: 'html' }),
+  },
+  {
+    call: settingsApi.saveFunctionSettings,
+    body: (u) => ({ ...env(u), function: 'queryForms', qualifier: 'html', settings: { is_active: true } }),
+    // An empty object keeps the defaults.
+    accepts: { settings: [{}] },
+  },
+  { call: stagesApi.stageDetails, body: (u, id) => ({ ...env(u), type: 'invoices', stage: 'sent', id }) },
+  { call: stagesApi.stageChange, body: (u, id) => ({ ...env(u), type: 'invoices', stage: 'sent', id }) },
+  { call: stagesApi.stageHistory, body: (u, id) => ({ ...env(u), type: 'invoices', id }) },
+  { call: pagesApi.pageDetails, body: (u, id) => ({ ...env(u), type: 'invoices', id, page: 'details' }) },
+  {
+    call: recordsApi.recordExportPreview,
+    body: (u, id) => ({ ...env(u), type: 'invoices', id, export: 'invoice' }),
+    optional: ['export'],
+  },
+  {
+    call: exportsApi.copyExport,
+    body: (u) => ({ ...env(u), type: 'invoices', from: 'invoice', name: 'Kopie', key: 'kopie' }),
+  },
+  { call: exportsApi.deleteExport, body: (u) => ({ ...env(u), type: 'invoices', export: 'kopie' }) },
+  {
+    call: filesApi.prepareUpload,
+    body: (u) => ({
+      ...env(u),
+      id: 'Ab3dE6gH9k',
+      filename: 'Rechnung.pdf',
+      filesize: 1024,
+      filetype: 'application/pdf',
+    }),
+    optional: ['filetype', 'filemanager', 'directory'],
+    accepts: { filesize: [123] },
+  },
+  { call: filesApi.startUpload, body: (u, id) => ({ ...env(u), id }) },
+  { call: filesApi.uploadPartUrls, body: (u, id) => ({ ...env(u), id, parts: [1] }) },
+  { call: filesApi.finishUpload, body: (u, id) => ({ ...env(u), id }) },
+  {
+    call: filesApi.failedUpload,
+    body: (u, id) => ({ ...env(u), id, uploadUrl: 'http://kontor.test/files/x', error: 'network' }),
+    optional: ['uploadUrl', 'error'],
+  },
+  { call: filesApi.previewUrls, body: (u, id) => ({ ...env(u), files: [id] }), accepts: { files: [[]] } },
+  { call: filesApi.fileDetails, body: (u, id) => ({ ...env(u), id }) },
+  {
+    call: filesApi.directoryListing,
+    body: (u, id) => ({ ...env(u), id, page: 1 }),
+    optional: ['id', 'page'],
+    accepts: { page: [123] },
+  },
+  { call: filesApi.directoryTree, body: (u) => env(u) },
+  { call: filesApi.createDirectory, body: (u, id) => ({ ...env(u), name: 'Belege', location: id }) },
+  { call: filesApi.renameEntry, body: (u, id) => ({ ...env(u), type: 'file', id, name: 'Neu.pdf' }) },
+  { call: filesApi.deleteEntry, body: (u, id) => ({ ...env(u), type: 'directory', id }) },
+  { call: filesApi.downloadFile, body: (u, id) => ({ ...env(u), id }) },
 ];
 
 const byPath = new Map(callCases.map((c) => [c.call.path, c]));

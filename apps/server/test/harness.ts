@@ -1,4 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { BodyOf, Call, DataOf } from '@kontor/contract/call';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -22,14 +25,22 @@ export const testClock = (start = new Date()) => {
   };
 };
 
-/** A mail transport that keeps what it is given; `down` makes it fail like an unreachable server. */
+/**
+ * A mail transport that keeps what it is given; `down` makes it fail like an unreachable server,
+ * `reject` like a server that refuses the mail itself (550).
+ */
 export const capturingTransport = () => {
   const sent: OutgoingMail[] = [];
-  const state = { down: false };
+  const state = { down: false, reject: false };
   const transport: MailTransport = {
     delivers: true,
     send: async (mail) => {
-      if (state.down) throw new Error('connect ECONNREFUSED (test)');
+      if (state.down) throw Object.assign(new Error('connect ECONNREFUSED (test)'), { code: 'ECONNECTION' });
+      if (state.reject)
+        throw Object.assign(new Error('550 5.1.1 mailbox unavailable (test)'), {
+          code: 'EENVELOPE',
+          responseCode: 550,
+        });
       sent.push(mail);
     },
     close: () => {},
@@ -114,15 +125,32 @@ export type StartOptions = Readonly<{
   mail?: BootstrapOptions['mail'];
   /** Shorter time budgets of the database (tests of the timeouts). */
   database?: DatabaseBudget;
+  /** Another file storage than the local one under the test's data directory (S3 tests). */
+  storage?: BootstrapOptions['storage'];
 }>;
 
 export const startTestApp = async (options: StartOptions = {}) => {
   const clock = testClock();
   const mail = capturingTransport();
   const { database, asSuperuser, ownerUrl, drop } = await freshDatabase(options.database);
+  // Files (local storage, the generated URL secret) go to a directory of this test app alone.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-test-'));
   const deps: AppDeps = await createDeps(
-    testConfig({ appUrl: options.appUrl ?? 'http://kontor.test', ...options.config }),
-    { database, transport: mail.transport, now: clock.now, log: () => {}, mail: options.mail },
+    testConfig({
+      appUrl: options.appUrl ?? 'http://kontor.test',
+      dataDir,
+      // Production refuses to generate one; tests of production settings get this one.
+      fileUrlSecret: 'test-file-url-secret-0123456789abcdefgh',
+      ...options.config,
+    }),
+    {
+      database,
+      transport: mail.transport,
+      now: clock.now,
+      log: () => {},
+      mail: options.mail,
+      storage: options.storage,
+    },
   );
   const app = await buildApp(deps);
 
@@ -205,6 +233,7 @@ export const startTestApp = async (options: StartOptions = {}) => {
       await deps.mail.stop();
       await database.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };

@@ -22,8 +22,12 @@ export const errorCodes = {
   environment_blocked: { status: 403, message: 'environments.blocked' },
   /** The environment is not active (writes refused). */
   environment_inactive: { status: 403, message: 'environments.notActive' },
-  /** The form or record may not be edited. */
-  edit_disabled: { status: 403, message: 'records.editDisabled' },
+  /** The record's stage forbids editing: a conflict with its state, like a frozen document. */
+  edit_disabled: { status: 409, message: 'records.editDisabled' },
+  /** The record is a frozen document (GoBD): it is corrected only by a cancellation. */
+  document_frozen: { status: 409, message: 'stages.frozen' },
+  /** The record cannot move to that stage from where it is (same stage, required stage, order). */
+  stage_not_allowed: { status: 409, message: 'stages.notAllowed' },
   /** Unknown call, record, type or link. */
   not_found: { status: 404, message: 'common.notFound' },
   /** The write collides with existing data (a unique value, a membership). */

@@ -62,7 +62,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
     // And the server opens it (migrations find nothing to do).
     const reopened = await openDatabase({ dataDir: live });
     await reopened.close();
-  });
+    // Four PGlite databases opened and closed, a demo seeded: a minute on a busy machine.
+  }, 180_000);
 
   test('a file that is no backup is refused and changes nothing', async () => {
     const junk = path.join(root, 'junk.tar.gz');

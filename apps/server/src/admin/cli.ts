@@ -1,8 +1,10 @@
 import { normalizeEmail } from '@kontor/contract/logic/email';
 import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { trustedEnvId, withEnv } from '../db/env-scope';
 import { listUsers, setDisabled } from '../features/auth/auth.repo';
 import * as environments from '../features/environments/environments.repo';
+import { verifyAuditChain } from '../features/stages/stages.service';
 import { runningServerPid } from '../server-lock';
 import { backupEmbedded, restoreEmbedded } from './backup';
 
@@ -19,7 +21,8 @@ const usage = `Verwendung: npm run admin -- <Befehl> [Argument]
   user:disable <email>   Account sperren (beendet alle Sitzungen; ein Zurücksetzen des Passworts hebt das nicht auf)
   user:enable <email>    Sperre aufheben
   backup <datei>         eingebettete Datenbank in eine Datei sichern (PostgreSQL: pg_dump, siehe README)
-  restore <datei>        Sicherung zurückspielen (die bisherige Datenbank bleibt daneben erhalten)`;
+  restore <datei>        Sicherung zurückspielen (die bisherige Datenbank bleibt daneben erhalten)
+  audit:verify <url_slug> Prüfkette der festgeschriebenen Dokumente prüfen (meldet das erste gebrochene Glied)`;
 
 const backupCommand = async (config: Config, command: 'backup' | 'restore', file: string | undefined) => {
   if (config.databaseUrl) {
@@ -107,6 +110,27 @@ const main = async (args: string[]): Promise<number> => {
         }
         console.log(`${normalizeEmail(argument ?? '')} ist jetzt ${disable ? 'gesperrt' : 'entsperrt'}.`);
         return 0;
+      }
+      case 'audit:verify': {
+        const env = argument ? await environments.findBySlug(db, argument) : undefined;
+        if (!env) {
+          console.error(`Unbekannte Firmenumgebung: ${argument ?? '(fehlt)'}`);
+          return 1;
+        }
+        const check = await withEnv(db, trustedEnvId(env.id), null, (scope) => verifyAuditChain(scope));
+        if (check.ok) {
+          console.log(`${env.name} (${env.urlSlug}): Prüfkette intakt, ${check.entries} Einträge geprüft.`);
+          return 0;
+        }
+        const why = {
+          sequence: 'Eintrag fehlt',
+          prev_hash: 'Verweis auf den Vorgänger stimmt nicht',
+          hash: 'Inhalt verändert',
+        };
+        console.error(
+          `${env.name} (${env.urlSlug}): Prüfkette gebrochen bei Eintrag ${check.brokenAt} (${why[check.reason]}); ${check.entries} Einträge davor sind intakt.`,
+        );
+        return 2;
       }
       default:
         console.error(`Unbekannter Befehl: ${command}\n\n${usage}`);

@@ -124,8 +124,9 @@ describe('Row Level Security on tenant tables', () => {
   });
 
   test('every table keyed by env_id enforces Row Level Security, except the named control-plane tables', async () => {
-    // Membership and invitations are read across environments (the account page lists them).
-    const controlPlane = ['environment_invitations', 'environment_users'];
+    // Membership and invitations are read across environments (the account page lists them); a
+    // portal is found by its product-wide unique slug before any environment is known (/portal/…).
+    const controlPlane = ['environment_invitations', 'environment_users', 'portals'];
     const { rows } = await t.asSuperuser(sql`
       select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
              exists (select 1 from pg_policies p where p.tablename = c.relname) as has_policy
@@ -159,6 +160,7 @@ describe('Row Level Security on tenant tables', () => {
     environment_invitations: 'the invitee (no member yet) lists and answers them across environments',
     mail_outbox: 'the mail worker sends for every environment; rows hold rendered mails, no records',
     presets: 'the templates for new environments, the same for everyone',
+    portals: 'the public portal page finds its environment by the slug before any environment is known',
   };
 
   test('every table is tenant-scoped under forced RLS or a named control-plane table with its reason', async () => {

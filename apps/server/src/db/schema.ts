@@ -4,4 +4,7 @@ export * from '../engine/records.table';
 export * from '../features/auth/auth.table';
 export * from '../features/data-structures/data-structures.table';
 export * from '../features/environments/environments.table';
+export * from '../features/files/files.table';
+export * from '../features/settings/settings.table';
+export * from '../features/stages/stages.table';
 export * from '../mail/mail.table';

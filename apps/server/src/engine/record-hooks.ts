@@ -20,11 +20,14 @@ export type BeforeSave = (
 export type AfterSave = (
   hook: HookBase & { id: string; created: boolean; data: Record<string, unknown> },
 ) => Promise<void> | void;
+/** Before a record is removed: may throw to refuse the removal (a frozen document). */
+export type BeforeRemove = (hook: HookBase & { id: string }) => Promise<void> | void;
 /** After a record was removed, in the same transaction. */
 export type AfterRemove = (hook: HookBase & { id: string }) => Promise<void> | void;
 
 const beforeSave: BeforeSave[] = [];
 const afterSave: AfterSave[] = [];
+const beforeRemove: BeforeRemove[] = [];
 const afterRemove: AfterRemove[] = [];
 
 /**
@@ -39,6 +42,9 @@ export const recordHooks = {
   afterSave: (hook: AfterSave): void => {
     afterSave.push(hook);
   },
+  beforeRemove: (hook: BeforeRemove): void => {
+    beforeRemove.push(hook);
+  },
   afterRemove: (hook: AfterRemove): void => {
     afterRemove.push(hook);
   },
@@ -49,6 +55,9 @@ export const runBeforeSave = async (hook: Parameters<BeforeSave>[0]): Promise<vo
 };
 export const runAfterSave = async (hook: Parameters<AfterSave>[0]): Promise<void> => {
   for (const run of afterSave) await run(hook);
+};
+export const runBeforeRemove = async (hook: Parameters<BeforeRemove>[0]): Promise<void> => {
+  for (const run of beforeRemove) await run(hook);
 };
 export const runAfterRemove = async (hook: Parameters<AfterRemove>[0]): Promise<void> => {
   for (const run of afterRemove) await run(hook);

@@ -21,6 +21,16 @@ export const recordTypesRepo = (scope: EnvScope) => ({
         .from(recordTypes)
         .where(whereEnv(scope, recordTypes, eq(recordTypes.key, key)))
     )[0] ?? null,
+  /** The stored definition of a child type, locked until the transaction ends (read, change, write). */
+  byKeyForUpdate: async (key: string): Promise<RecordTypeRow | undefined> =>
+    (
+      await scope.tx
+        .select()
+        .from(recordTypes)
+        .where(whereEnv(scope, recordTypes, eq(recordTypes.key, key)))
+        .for('update')
+        .limit(1)
+    )[0],
   /** Compare-and-set on the version in SQL: of two concurrent saves only one can win. */
   update: async (key: string, definition: Record<string, unknown>, version: number, now: Date) => {
     const rows = await scope.tx
@@ -30,6 +40,12 @@ export const recordTypesRepo = (scope: EnvScope) => ({
       .returning({ version: recordTypes.version });
     return rows[0]?.version ?? null;
   },
+  /** A change under the row lock (export copy and removal): it moves the version too, so an open editor learns of it. */
+  updateDefinition: (key: string, definition: Record<string, unknown>) =>
+    scope.tx
+      .update(recordTypes)
+      .set({ definition, version: sql`${recordTypes.version} + 1`, updatedAt: sql`now()` })
+      .where(whereEnv(scope, recordTypes, eq(recordTypes.key, key))),
   remove: async (key: string): Promise<boolean> =>
     (
       await scope.tx

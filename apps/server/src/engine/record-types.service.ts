@@ -24,6 +24,9 @@ export type ChildTypeDefinition = Partial<
     | 'settingValues'
     | 'queryForms'
     | 'modelSelectorLabel'
+    | 'exports'
+    | 'defaultExport'
+    | 'pages'
   >
 >;
 
@@ -63,7 +66,12 @@ export const resolveChildType = (row: Pick<RecordTypeRow, 'key' | 'parent' | 'de
     stages: own.stages ?? base.stages,
     mainForm: own.mainForm ?? base.mainForm,
     defaultList: own.defaultList ?? base.defaultList,
-    exports: base.exports.map((e) => ({ ...e, isParent: true })),
+    exports: byKey(
+      base.exports.map((e) => ({ ...e, isParent: true })),
+      own.exports,
+    ),
+    defaultExport: own.defaultExport !== undefined ? own.defaultExport : base.defaultExport,
+    pages: byKey(base.pages, own.pages),
     settings: byKey(base.settings, own.settings),
     settingValues: own.settingValues ?? {},
     queryForms: own.queryForms ?? [],

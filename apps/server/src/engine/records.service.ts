@@ -10,7 +10,7 @@ import type { EnvScope } from '../db/env-scope';
 import { isUuid } from '../db/ids';
 import { AppError } from '../http/errors';
 import { modelLabel } from './model-labels';
-import { runAfterRemove, runAfterSave, runBeforeSave } from './record-hooks';
+import { runAfterRemove, runAfterSave, runBeforeRemove, runBeforeSave } from './record-hooks';
 import { requireType, selectableTypeKeys, type TypeCatalog } from './record-types.service';
 import { coerceField } from './record-values';
 import { type RecordRow, recordsRepo } from './records.repo';
@@ -46,7 +46,7 @@ export const initialStage = (type: RecordType) => type.stages.find((s) => s.requ
 export const defaults = (type: RecordType): Record<string, unknown> =>
   Object.fromEntries(type.fields.filter((f) => f.default !== undefined).map((f) => [f.key, f.default]));
 
-const loadRecord = async (ctx: RecordsContext, type: RecordType, id: string): Promise<RecordRow> => {
+export const loadRecord = async (ctx: RecordsContext, type: RecordType, id: string): Promise<RecordRow> => {
   const row = isUuid(id) ? await recordsRepo(ctx.scope).byId(type.key, id) : undefined;
   if (!row) throw new AppError('not_found', { message: ctx.t('records.notFound') });
   return row;
@@ -71,10 +71,12 @@ export const loadForm = async (
     readOnly: !ctx.writable || Boolean(row && stage?.editDisabled),
     stageActions: row
       ? type.stages
-          .filter((s) => !s.required && s.key !== row.stage)
+          // Required stages are never actions; `from` names the stages a move may start in.
+          .filter((s) => !s.required && s.key !== stage?.key && (!s.from || s.from.includes(stage?.key ?? '')))
           .map((s) => ({ key: s.key, name: s.name, actionName: s.actionName ?? null }))
       : [],
     hasPreview: Boolean(type.defaultExport),
+    pages: row ? type.pages.map((p) => ({ key: p.key, name: p.name })) : [],
   };
 };
 
@@ -201,6 +203,7 @@ export const removeRecord = async (ctx: RecordsContext, p: { type: string; id: s
   const existing = await loadRecord(ctx, type, p.id);
   if (stageOf(type, existing.stage)?.editDisabled)
     throw new AppError('edit_disabled', { message: ctx.t('records.editDisabled') });
+  await runBeforeRemove({ scope: ctx.scope, type, t: ctx.t, now: ctx.now, id: existing.id });
   await recordsRepo(ctx.scope).remove(type.key, existing.id);
   await runAfterRemove({ scope: ctx.scope, type, t: ctx.t, now: ctx.now, id: existing.id });
   return ctx.t('records.removeSuccess');

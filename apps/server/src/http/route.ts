@@ -65,6 +65,8 @@ export const installCallRegistry = (app: FastifyInstance): void => {
 export type RouteOptions = Readonly<{
   /** Requests per minute and client address; answered 429 with the catalog's message beyond it. */
   perMinute?: number;
+  /** Also answer `GET` with the body as query parameters (spec 01 §7: a previewed download asks again with GET). */
+  get?: boolean;
 }>;
 
 /**
@@ -86,7 +88,7 @@ export const route = <C extends Call, A extends Access>(
   }
   const factor = app.deps.config.rateLimitFactor;
   const rateLimit = options.perMinute ? { max: Math.round(options.perMinute * factor), timeWindow: 60_000 } : false;
-  app.post(c.path, { config: { rateLimit } }, async (req, reply) => {
+  const handle = async (req: FastifyRequest, reply: FastifyReply, raw: BodyOf<C>) => {
     const deps = app.deps;
     // The client closed the connection before the answer was sent: stop the request's work.
     const gone = new AbortController();
@@ -94,7 +96,6 @@ export const route = <C extends Call, A extends Access>(
       if (!reply.raw.writableFinished) gone.abort();
     });
     let language: Language = defaultLanguage;
-    const raw = (req.body ?? {}) as BodyOf<C>;
 
     const ctx: Record<string, unknown> = { req, reply, deps };
     if (access !== 'public') {
@@ -144,6 +145,10 @@ export const route = <C extends Call, A extends Access>(
       else payload.data = data;
     }
     return reply.send(payload);
-  });
+  };
+  app.post(c.path, { config: { rateLimit } }, (req, reply) => handle(req, reply, (req.body ?? {}) as BodyOf<C>));
+  if (options.get) {
+    app.get(c.path, { config: { rateLimit } }, (req, reply) => handle(req, reply, (req.query ?? {}) as BodyOf<C>));
+  }
   return bound;
 };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { newId } from '../db/ids';
 import { mailOutbox } from './mail.table';
@@ -42,6 +42,18 @@ export const claimDueMails = (db: Db, now: Date, leaseMs: number, limit: number)
 
 export const markSent = (db: Db, id: string, now: Date) =>
   db.update(mailOutbox).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(mailOutbox.id, id));
+
+/**
+ * Puts claimed mails back untouched but for their next attempt: the mail server was unreachable,
+ * which is no fault of theirs, so the claim's attempt is taken back.
+ */
+export const postponeMails = (db: Db, ids: string[], nextAttemptAt: Date, error: string) =>
+  ids.length === 0
+    ? Promise.resolve()
+    : db
+        .update(mailOutbox)
+        .set({ nextAttemptAt, attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)`, lastError: error.slice(0, 2000) })
+        .where(and(eq(mailOutbox.status, 'pending'), inArray(mailOutbox.id, ids)));
 
 export const markRetry = (db: Db, id: string, nextAttemptAt: Date, error: string, giveUp: boolean) =>
   db

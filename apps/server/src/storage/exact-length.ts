@@ -11,6 +11,8 @@ export const exactLength = (size: number): Transform => {
   let received = 0;
   let held: Buffer | undefined;
   return new Transform({
+    // Above a socket chunk (64 KiB), unlike the default 16 KiB; 1 MiB still keeps memory flat.
+    highWaterMark: 1024 * 1024,
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
       if (received > size) return callback(new StorageError('too_large', `body longer than ${size} bytes`));

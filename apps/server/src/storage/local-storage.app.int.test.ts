@@ -1,22 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { startTestApp } from '../../test/harness';
-import { createLocalStorage } from './local-driver';
-import { registerLocalStorageRoutes } from './local-storage.routes';
-
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-app-files-'));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 test('the file routes work inside the full app, whose own parsers take JSON only', async () => {
+  // The app registers the local driver's routes itself (the file manager's registerFileServing).
   const t = await startTestApp();
-  const storage = createLocalStorage({
-    root,
-    baseUrl: 'http://kontor.test/files',
-    urlSecret: 'app-test-secret-0123456789abcdefgh',
-  });
-  await registerLocalStorageRoutes(t.app, storage);
+  const storage = t.deps.storage;
+  expect(storage.driver).toBe('local');
   const signed = await storage.signedPutUrl('env-1/doc', {
     size: 9,
     contentType: 'application/pdf',

@@ -10,7 +10,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nProvider, useT } from '../i18n/i18n';
 import { queryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function Modals({ children }: { children: ReactNode }) {
   const t = useT();
@@ -27,7 +27,7 @@ function Modals({ children }: { children: ReactNode }) {
 /** Everything a screen may rely on: theme, query cache, texts, modals and notifications. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <I18nProvider language="de_sie">

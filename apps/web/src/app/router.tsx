@@ -2,8 +2,10 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/account.routes';
 import { logoutRoute, publicAuthRoutes } from '../features/auth/auth.routes';
 import { environmentRoutes } from '../features/environments/environments.routes';
+import { pagesRoutes } from '../features/pages/pages.routes';
 import { recordsRoutes } from '../features/records/records.routes';
 import { settingsRoutes } from '../features/settings/settings.routes';
+import { exportEditorRoutes, stagesRoutes } from '../features/stages/stages.routes';
 import { PageLoader } from '../ui/page-loader';
 import { PublicLayout } from '../ui/public-layout';
 import { RequireSession } from './guards';
@@ -26,7 +28,10 @@ export const appRoutes: RouteObject[] = [
             path: 'create-environment/setup/:envKey',
             lazy: async () => ({ Component: (await import('../features/setup/setup-wizard-page')).SetupWizardPage }),
           },
-          environmentRoutes({ records: recordsRoutes, settings: settingsRoutes }),
+          environmentRoutes({
+            records: [...recordsRoutes, ...stagesRoutes, ...pagesRoutes, ...exportEditorRoutes],
+            settings: settingsRoutes,
+          }),
         ],
       },
       // The footer's pages, open to everyone.

@@ -12,5 +12,6 @@ export { errorAt, type FormEngineState, useFormEngine } from './form/form-contex
 export { GermanNumberInput } from './form/inputs/german-number-input';
 export { registerElementKind, registerFieldRenderer } from './form/registry';
 export { ChildElements, ChildField, useEngineRender } from './form/render-context';
+export { StandaloneField, type StandaloneFieldProps } from './form/standalone-field';
 export type { ElementRenderer, FieldRenderer, FieldRendererProps, FieldViewProps } from './form/types';
 export { type RecordFormat, useRecordFormat } from './use-record-format';

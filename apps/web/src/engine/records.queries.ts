@@ -24,6 +24,8 @@ export type ListParams = Readonly<{
   search: string;
   sort: { field: string; dir: 'asc' | 'desc' } | null;
   page: number;
+  /** Rows per page; the server's default when absent. */
+  pageSize?: number;
 }>;
 
 export const recordTypeQuery = (env: string, type: string) =>
@@ -55,6 +57,7 @@ export const recordListQuery = (env: string, type: string, params: ListParams) =
           ...(params.search ? { search: params.search } : {}),
           ...(params.sort ? { sort: params.sort } : {}),
           page: params.page,
+          ...(params.pageSize ? { pageSize: params.pageSize } : {}),
         },
         { signal },
       ),

@@ -7,3 +7,4 @@ export { RecordFormScreen } from './editor/record-form-screen';
 export { RecordList } from './list/record-list';
 export { RecordTypeNotFound, useIsKnownType } from './record-not-found';
 export { dynPaths, type RecordPaths, settingsPaths } from './record-paths';
+export { recordKeys, recordTypeQuery } from './records.queries';

@@ -19,6 +19,8 @@ export const testEnvironment = (overrides: Partial<Environment> = {}): Environme
   },
   capabilities: { html_form_publish: true },
   taxes: [],
+  addresses: [],
+  bank_details: [],
   default_tax: null,
   default_dateformat: 'DD.MM.YYYY',
   default_currency: 'euro',

@@ -17,6 +17,8 @@ export type Upload = Readonly<{
   file_id: string | null;
   file: File | null;
   upload_percent: number;
+  /** Why it failed, in the server's words when it gave some (a size limit, the quota). */
+  error?: string | null;
 }>;
 
 export const uploadIdLength = 10;

@@ -103,7 +103,28 @@ export const currencies = ['euro', 'us_dollar'] as const;
 export type DateFormat = (typeof dateFormats)[number];
 export type Currency = (typeof currencies)[number];
 
+/** Spec 02 §3 Environment.addresses and .bank_details: the settings' records, for pickers and documents. */
+export const environmentAddressSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  street: z.string(),
+  housenumber: z.string(),
+  zip: z.string(),
+  city: z.string(),
+});
+export const environmentBankDetailsSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+});
+
+export type EnvironmentAddress = z.infer<typeof environmentAddressSchema>;
+export type EnvironmentBankDetails = z.infer<typeof environmentBankDetailsSchema>;
+
 export const environmentSchema = environmentCardSchema.extend({
+  addresses: z.array(environmentAddressSchema),
+  bank_details: z.array(environmentBankDetailsSchema),
   menu: z.array(menuEntrySchema),
   functions: z.record(z.enum(functionKeys), z.object({ active: z.boolean() })),
   capabilities: z.object({ html_form_publish: z.boolean() }),

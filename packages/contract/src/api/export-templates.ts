@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exportSchema } from './record-types';
+import { call, envScoped } from '../call';
 
 /**
  * An export template as data (spec 02 §3 "Export: key, name, isParent"): page settings and an
@@ -136,9 +136,46 @@ export const pageSettingsSchema = z.object({
 });
 export type PageSettings = z.output<typeof pageSettingsSchema>;
 
-export const exportTemplateSchema = exportSchema.extend({
+/** Export keys as record type keys are spelled (§5: letters, digits, underscores). */
+export const exportKeySchema = z
+  .string()
+  .min(1)
+  .max(60)
+  .regex(/^[A-Za-z][A-Za-z0-9_]*$/);
+
+export const exportTemplateSchema = z.object({
+  key: exportKeySchema,
+  name: z.string().min(1).max(100),
+  /** Inherited from the base type: read-only, cannot be removed. */
+  isParent: z.boolean().optional(),
   page: pageSettingsSchema.prefault({}),
   blocks: z.array(layoutBlockSchema).max(40),
 });
 export type ExportTemplate = z.output<typeof exportTemplateSchema>;
 export type ExportTemplateInput = z.input<typeof exportTemplateSchema>;
+
+// ---- Data-structure exports (spec 02 §7 settings/dynamic-records/exports/…) ----
+
+/** §5: the key suggested from a name: lower case, spaces to underscores, nothing but [a-z0-9_]. */
+export const suggestExportKey = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/ /g, '_')
+    .replace(/[^a-z0-9_]/g, '');
+
+const typeKey = z.string().trim().min(1).max(60);
+
+export const copyExport = call('/api/settings/dynamic-records/exports/copy', {
+  body: envScoped({
+    type: typeKey,
+    from: z.string().trim().min(1).max(60),
+    name: z.string().trim().min(1).max(100),
+    key: exportKeySchema,
+  }),
+  data: z.object({ key: z.string() }),
+});
+
+export const deleteExport = call('/api/settings/dynamic-records/exports/delete', {
+  body: envScoped({ type: typeKey, export: z.string().trim().min(1).max(60) }),
+  data: z.undefined(),
+});

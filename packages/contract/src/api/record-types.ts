@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { boundedRecord } from '../call';
+import { exportTemplateSchema } from './export-templates';
+import { pageDefinitionSchema } from './pages';
 
 /**
  * The record type ("data structure") model of spec 02 §3: fields, forms, lists, stages,
@@ -51,6 +53,7 @@ export const limits = {
   exports: 50,
   settings: 100,
   queryForms: 50,
+  pages: 20,
 } as const;
 
 export const optionSchema = z.object({ value: z.string().max(200), label: z.string().max(200) });
@@ -283,11 +286,30 @@ export const stageSchema = z.object({
   export: z.string().max(60).optional(),
   color: z.string().max(40).optional(),
   background: z.string().max(40).optional(),
+  /** The stages a record may come from; absent: any other stage. */
+  from: z.array(key).max(50).optional(),
+  /** Entering it makes a cancellation record (Storno) of the frozen document, frozen in turn. */
+  cancels: z.boolean().optional(),
 });
 export type Stage = z.infer<typeof stageSchema>;
 
-export const exportSchema = z.object({ key, name: z.string().max(200), isParent: z.boolean().optional() });
-export type Export = z.infer<typeof exportSchema>;
+/** An export: key, name, isParent (spec 02 §3) and the layout blocks the PDF is made of. */
+export const exportSchema = exportTemplateSchema;
+export type Export = z.output<typeof exportSchema>;
+
+/**
+ * The gap-free number a document gets when it is frozen: `{YYYY}` the year, `{NNNN}` the counter
+ * padded to as many digits as there are N. One range per environment, type and year.
+ */
+export const numberingSchema = z.object({
+  field: key,
+  format: z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/\{N+\}/),
+});
+export type Numbering = z.infer<typeof numberingSchema>;
 
 export const settingSchema = z.object({
   key,
@@ -322,6 +344,9 @@ export const recordTypeSchema = z.object({
   stages: z.array(stageSchema).max(limits.stages).default([]),
   exports: z.array(exportSchema).max(limits.exports).default([]),
   defaultExport: z.string().max(60).nullable().default(null),
+  /** Detail pages (/dyn/{type}/{id}/page/{page}). */
+  pages: z.array(pageDefinitionSchema).max(limits.pages).default([]),
+  numbering: numberingSchema.optional(),
   settings: z.array(settingSchema).max(limits.settings).default([]),
   settingValues: boundedRecord(
     z.string().max(60),

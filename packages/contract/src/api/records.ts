@@ -35,6 +35,8 @@ export const recordFormDataSchema = z.object({
   /** The stages a user may move the record to (spec 02 §2.1 header actions). */
   stageActions: z.array(z.object({ key: z.string(), name: z.string(), actionName: z.string().nullable() })),
   hasPreview: z.boolean(),
+  /** The type's detail pages, linked from the header of a saved record. */
+  pages: z.array(z.object({ key: z.string(), name: z.string() })).default([]),
 });
 export type RecordFormData = z.infer<typeof recordFormDataSchema>;
 
@@ -75,6 +77,7 @@ export const listModels = [
   'QueryForm',
   'QueryFormAnswer',
 ] as const;
+export type ListModel = (typeof listModels)[number];
 
 export const maxPageSize = 100;
 export const defaultPageSize = 25;
@@ -166,6 +169,6 @@ export const recordExport = call('/api/dynamic-records/export', {
 
 /** The pdf preview of a record (the server names the file preview.pdf). */
 export const recordExportPreview = call('/api/dynamic-records/exports/preview', {
-  body: envScoped({ type: typeKey, id: recordIdOrNew }),
+  body: envScoped({ type: typeKey, id: recordIdOrNew, export: z.string().trim().max(60).optional() }),
   data: downloadAnswerSchema,
 });

@@ -8,6 +8,7 @@ import { records } from './de_du/records';
 import { settings } from './de_du/settings';
 import { setup } from './de_du/setup';
 import { shell } from './de_du/shell';
+import { stages } from './de_du/stages';
 import { structures } from './de_du/structures';
 import { validation } from './de_du/validation';
 import { type Catalog, de_sie } from './de_sie';
@@ -30,5 +31,6 @@ export const de_du: Catalog = {
   ...settings,
   ...shell,
   ...structures,
+  ...stages,
   ...files,
 };

@@ -8,6 +8,7 @@ import { records } from './de_sie/records';
 import { settings } from './de_sie/settings';
 import { setup } from './de_sie/setup';
 import { shell } from './de_sie/shell';
+import { stages } from './de_sie/stages';
 import { structures } from './de_sie/structures';
 import { validation } from './de_sie/validation';
 
@@ -28,6 +29,7 @@ export const de_sie = {
   ...settings,
   ...shell,
   ...structures,
+  ...stages,
   ...files,
 } as const;
 

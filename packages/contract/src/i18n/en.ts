@@ -9,6 +9,7 @@ import { records } from './en/records';
 import { settings } from './en/settings';
 import { setup } from './en/setup';
 import { shell } from './en/shell';
+import { stages } from './en/stages';
 import { structures } from './en/structures';
 import { validation } from './en/validation';
 
@@ -25,5 +26,6 @@ export const en: Catalog = {
   ...settings,
   ...shell,
   ...structures,
+  ...stages,
   ...files,
 };

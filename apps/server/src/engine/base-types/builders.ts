@@ -1,4 +1,11 @@
-import type { Cell, DataField, FormElement, List, RecordTypeInput } from '@kontor/contract/api/record-types';
+import type {
+  Cell,
+  CellButton,
+  DataField,
+  FormElement,
+  List,
+  RecordTypeInput,
+} from '@kontor/contract/api/record-types';
 import { optionsMapping } from '@kontor/contract/api/record-types';
 import { addressLimits } from '@kontor/contract/logic/text-limits';
 
@@ -44,11 +51,14 @@ export const cell = (mapping: string, label: string, extra: Partial<Cell> = {}):
 
 export const editCell: Cell = { mapping: optionsMapping, label: '', buttons: [{ kind: 'edit' }] };
 
-export const mainList = (cells: Cell[], defaultSort?: List['defaultSort']): List => ({
+export const mainList = (cells: Cell[], defaultSort?: List['defaultSort'], moreButtons: CellButton[] = []): List => ({
   key: 'main',
   name: 'Standard',
   type: 'simpletable',
-  cells: [...cells, editCell],
+  cells: [
+    ...cells,
+    moreButtons.length > 0 ? { ...editCell, buttons: [...(editCell.buttons ?? []), ...moreButtons] } : editCell,
+  ],
   ...(defaultSort ? { defaultSort } : {}),
 });
 

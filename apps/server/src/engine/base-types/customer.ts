@@ -23,12 +23,14 @@ export const customer: BaseType = {
     field('website', 'string', 'Webseite', { validation: { url: true, maxLength: 200 } }),
     field('vat_id', 'string', 'USt-IdNr.', { validation: { maxLength: 20 } }),
     field('notes', 'text', 'Notizen', { validation: { maxLength: 5000 } }),
+    field('attachments', 'files', 'Anhänge'),
   ],
   forms: [
     mainForm([
       card('Stammdaten', [f('customer_number', 4), f('kind', 4), f('vat_id', 4), f('name', 12)]),
       card('Anschrift', [f('street', 8), f('housenumber', 4), f('zip', 4), f('city', 8), f('country', 12)]),
       card('Kontakt', [f('email'), f('phone'), f('website', 12), f('notes', 12)]),
+      card('Dokumente', [f('attachments', 12)]),
     ]),
   ],
   mainForm: 'main',

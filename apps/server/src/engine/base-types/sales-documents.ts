@@ -1,5 +1,9 @@
-import type { Stage } from '@kontor/contract/api/record-types';
+import type { Export, Numbering, Stage } from '@kontor/contract/api/record-types';
+import { cancellationTemplate } from '../../pdf/templates/cancellation-template';
+import { invoiceTemplate } from '../../pdf/templates/invoice-template';
+import { offerTemplate } from '../../pdf/templates/offer-template';
 import { type BaseType, card, cell, f, field, mainForm, mainList, positionsMap, required, totals } from './builders';
+import { documentPage } from './document-page';
 
 /** Offers and invoices share their shape: a customer, dates, positions with taxes, totals. */
 const documentType = (p: {
@@ -11,6 +15,11 @@ const documentType = (p: {
   dateLabel: string;
   dueField: { key: string; label: string };
   stages: Stage[];
+  /** Documents that are frozen get their number from a range when frozen. */
+  numbering?: Numbering;
+  exports: Export[];
+  /** Drafts get their number when frozen; only then is it required. */
+  numberOnFreeze?: boolean;
 }): BaseType => ({
   key: p.key,
   parent: null,
@@ -18,7 +27,10 @@ const documentType = (p: {
   plural: p.plural,
   icon: p.icon,
   fields: [
-    field('number', 'string', p.numberLabel, { validation: { ...required, unique: true, maxLength: 30 } }),
+    field('number', 'string', p.numberLabel, {
+      validation: { ...(p.numberOnFreeze ? {} : required), unique: true, maxLength: 30 },
+      ...(p.numberOnFreeze ? { placeholder: 'Wird beim Festschreiben vergeben' } : {}),
+    }),
     field('customer', 'model', 'Kunde', { selector: { type: 'customer' }, validation: required }),
     field('customer_name', 'string', 'Kundenname', { labelOf: 'customer' }),
     field('date', 'date', p.dateLabel, { validation: required }),
@@ -28,6 +40,9 @@ const documentType = (p: {
     positionsMap(),
     ...totals(),
     field('closing', 'text', 'Schlusstext', { validation: { maxLength: 5000 } }),
+    // A cancellation (Storno) names the document it cancels; filled only by the server.
+    field('cancelled_number', 'string', 'Storniert Nummer', { validation: { maxLength: 30 } }),
+    field('cancelled_date', 'date', 'Storniert Datum'),
   ],
   forms: [
     mainForm([
@@ -48,10 +63,15 @@ const documentType = (p: {
         cell('stage', 'Status', { format: 'stage', searchable: false, sortable: false }),
       ],
       { field: 'date', dir: 'desc' },
+      [{ kind: 'page', page: 'details', label: 'Details' }],
     ),
   ],
   defaultList: 'main',
   stages: p.stages,
+  ...(p.numbering ? { numbering: p.numbering } : {}),
+  exports: p.exports,
+  defaultExport: p.exports[0]?.key ?? null,
+  pages: [documentPage(p.singular, p.numberLabel, p.dateLabel)],
   modelSelectorLabel: ['number', 'customer_name'],
 });
 
@@ -63,13 +83,22 @@ export const offer = documentType({
   numberLabel: 'Angebotsnummer',
   dateLabel: 'Angebotsdatum',
   dueField: { key: 'valid_until', label: 'Gültig bis' },
+  exports: [offerTemplate],
   stages: [
     { key: 'draft', name: 'Entwurf', required: true, color: '#495057', background: '#f1f3f5' },
-    { key: 'sent', name: 'Versendet', actionName: 'Als versendet markieren', color: '#1864ab', background: '#e7f5ff' },
+    {
+      key: 'sent',
+      name: 'Versendet',
+      actionName: 'Als versendet markieren',
+      from: ['draft'],
+      color: '#1864ab',
+      background: '#e7f5ff',
+    },
     {
       key: 'accepted',
       name: 'Angenommen',
       actionName: 'Als angenommen markieren',
+      from: ['draft', 'sent', 'rejected'],
       color: '#2b8a3e',
       background: '#ebfbee',
     },
@@ -77,6 +106,7 @@ export const offer = documentType({
       key: 'rejected',
       name: 'Abgelehnt',
       actionName: 'Als abgelehnt markieren',
+      from: ['draft', 'sent', 'accepted'],
       color: '#c92a2a',
       background: '#fff5f5',
     },
@@ -91,13 +121,18 @@ export const invoice = documentType({
   numberLabel: 'Rechnungsnummer',
   dateLabel: 'Rechnungsdatum',
   dueField: { key: 'due_date', label: 'Fällig am' },
+  numbering: { field: 'number', format: 'RE-{YYYY}-{NNNN}' },
+  exports: [invoiceTemplate, cancellationTemplate],
+  numberOnFreeze: true,
   stages: [
     { key: 'draft', name: 'Entwurf', required: true, color: '#495057', background: '#f1f3f5' },
     {
       key: 'sent',
-      name: 'Versendet',
+      name: 'Festgeschrieben/versendet',
       actionName: 'Rechnung festschreiben',
       editDisabled: true,
+      export: 'invoice',
+      from: ['draft'],
       color: '#1864ab',
       background: '#e7f5ff',
     },
@@ -106,6 +141,7 @@ export const invoice = documentType({
       name: 'Bezahlt',
       actionName: 'Als bezahlt markieren',
       editDisabled: true,
+      from: ['sent'],
       color: '#2b8a3e',
       background: '#ebfbee',
     },
@@ -114,8 +150,19 @@ export const invoice = documentType({
       name: 'Storniert',
       actionName: 'Stornieren',
       editDisabled: true,
+      cancels: true,
+      from: ['sent', 'paid'],
       color: '#c92a2a',
       background: '#fff5f5',
+    },
+    {
+      key: 'cancellation',
+      name: 'Stornorechnung',
+      required: true,
+      editDisabled: true,
+      export: 'invoice_cancellation',
+      color: '#862e9c',
+      background: '#f8f0fc',
     },
   ],
 });

@@ -50,7 +50,8 @@ describe('environments/details', () => {
     });
     expect(new Date(data.environment.last_config_update).toISOString()).toBe(data.environment.last_config_update);
     expect(data.environmentUser).toEqual({ is_active: true, created_at: expect.any(String) });
-    expect(data.filemanagerDir).toBeNull();
+    // Every environment has its main directory from the start (the file manager's root).
+    expect(data.filemanagerDir).toMatch(/^[0-9a-f-]{36}$/);
     // The preset's types are created together: ordered by key, the same on every read.
     expect(data.dynamicRecordsTypes).toEqual([
       { key: 'articles', parent: 'article', singular: 'Artikel', plural: 'Artikel', icon: 'package' },

@@ -3,6 +3,8 @@ import type { EnvScope } from '../../db/env-scope';
 import { loadTypes, typeSummaries } from '../../engine/record-types.service';
 import { AppError } from '../../http/errors';
 import type { EnvAccess } from '../../http/guards';
+import { mainDirectoryId } from '../files/files.service';
+import { listAddresses, listBankDetails } from '../records/settings-records.service';
 import { listTaxes } from '../records/taxes.service';
 import * as repo from './environments.repo';
 
@@ -25,6 +27,8 @@ export const environmentDetails = async (scope: EnvScope, env: EnvAccess) => {
     functions: row.functions,
     capabilities: row.capabilities,
     taxes,
+    addresses: await listAddresses(scope),
+    bank_details: await listBankDetails(scope),
     default_tax: row.defaultTax,
     default_dateformat: row.defaultDateformat as Environment['default_dateformat'],
     default_currency: row.defaultCurrency as Environment['default_currency'],
@@ -46,6 +50,6 @@ export const environmentDetails = async (scope: EnvScope, env: EnvAccess) => {
     environment,
     environmentUser: { is_active: member.isActive, created_at: member.createdAt.toISOString() },
     dynamicRecordsTypes: typeSummaries(types),
-    filemanagerDir: null,
+    filemanagerDir: await mainDirectoryId(scope),
   };
 };

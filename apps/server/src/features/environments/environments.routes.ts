@@ -1,8 +1,10 @@
 import * as api from '@kontor/contract/api/environments';
+import * as settingsApi from '@kontor/contract/api/settings';
 import type { FastifyInstance } from 'fastify';
 import { answer, route } from '../../http/route';
 import { environmentDetails } from './environment-details';
 import * as environments from './environments.service';
+import { setMemberActive } from './members.service';
 
 export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
   route(app, api.listEnvironments, 'user', ({ deps, user }) => environments.listEnvironments(deps, user));
@@ -34,6 +36,10 @@ export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
 
   route(app, api.removeInvitation, { env: 'write' }, async ({ deps, scope, body, t }) =>
     answer(undefined, await environments.removeInvitation(scope, body.id, deps.now(), t)),
+  );
+
+  route(app, settingsApi.setUserActive, { env: 'write' }, async ({ scope, body, t }) =>
+    answer(undefined, await setMemberActive(scope, body.user, body.is_active, t)),
   );
 
   route(app, api.environmentDetails, { env: 'status' }, ({ scope, env }) => environmentDetails(scope, env));

@@ -64,6 +64,10 @@ export const listEnvironments = async (deps: AppDeps, user: AuthUser): Promise<E
     status: e.status,
   }));
 
+/** Every environment's id: for system jobs that visit each tenant (maintenance). */
+export const environmentIds = async (deps: AppDeps): Promise<string[]> =>
+  (await repo.listAll(deps.database.db)).map((e) => e.id);
+
 /** Hooks other features register to fill a new environment (record types, demo records …). */
 export type { PresetDefinition } from './presets';
 /** Fills a new environment inside its creating transaction; `t` speaks the creating request's language. */

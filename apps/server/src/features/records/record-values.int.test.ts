@@ -5,6 +5,7 @@ import { translator } from '@kontor/contract/i18n/catalogs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../../../test/assertions';
 import type { EnvPair } from '../../../test/cross-tenant';
+import { uploadFile } from '../../../test/files';
 import { twoEnvironments } from '../../../test/fixtures';
 import { startTestApp, type TestApp, type TestResponse } from '../../../test/harness';
 import { defineChildType } from '../../../test/records';
@@ -182,7 +183,8 @@ describe('rules', () => {
         r_map: [{ x: '' }],
         r_model: customerId,
         r_models: [customerId],
-        r_files: ['datei-1'],
+        // A files field takes only existing files of its environment (the file manager's rule).
+        r_files: [(await uploadFile(t, alpha, 'datei-1.txt', Buffer.from('Datei 1')))._id],
       },
       alpha,
       'pflicht',

@@ -103,8 +103,13 @@ describe('dynamic-records/form', () => {
     });
     expect(data?.version).toBe(1);
     expect(data?.stage?.key).toBe('draft');
-    expect(data?.stageActions.map((s) => s.key)).toEqual(['sent', 'paid', 'cancelled']);
-    expect(data?.stageActions[0]).toEqual({ key: 'sent', name: 'Versendet', actionName: 'Rechnung festschreiben' });
+    // A draft can only be frozen: paying and cancelling need a frozen invoice first.
+    expect(data?.stageActions.map((s) => s.key)).toEqual(['sent']);
+    expect(data?.stageActions[0]).toEqual({
+      key: 'sent',
+      name: 'Festgeschrieben/versendet',
+      actionName: 'Rechnung festschreiben',
+    });
   });
 
   test('loads system types such as tax rates, addresses and rooms', async () => {
@@ -235,9 +240,9 @@ describe('dynamic-records/save', () => {
     const id = invoices.find((r) => r.number === 'RE-2026-002')?._id ?? '';
     await setStage(t, alpha.env, id, 'sent');
     const res = await save(alpha, 'invoices', id, { number: 'RE-2026-002-X' });
-    expectRefused(res, 403);
+    expectRefused(res, 409);
     expect(res.body.message).toBe(de('records.editDisabled'));
-    expectRefused(await remove(alpha, 'invoices', id), 403);
+    expectRefused(await remove(alpha, 'invoices', id), 409);
     const data = (await form(alpha, 'invoices', id)).body.data;
     expect(data).toMatchObject({ readOnly: true, stage: { key: 'sent' }, values: { number: 'RE-2026-002' } });
     expect(data?.stageActions.map((s) => s.key)).toEqual(['paid', 'cancelled']);
@@ -318,7 +323,7 @@ describe('dynamic-records/type/details', () => {
     for (const field of type?.fields ?? []) expect(field.origin, field.key).toBe('invoice');
     expect(type?.forms.map((f) => [f.key, f.isPreset])).toEqual([['main', true]]);
     expect(type?.lists.map((l) => [l.key, l.isPreset])).toEqual([['main', true]]);
-    expect(type?.stages.map((s) => s.key)).toEqual(['draft', 'sent', 'paid', 'cancelled']);
+    expect(type?.stages.map((s) => s.key)).toEqual(['draft', 'sent', 'paid', 'cancelled', 'cancellation']);
     expect(type?.count).toBe(2);
   });
 

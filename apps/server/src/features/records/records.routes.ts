@@ -2,8 +2,8 @@ import { dateFormats } from '@kontor/contract/api/environments';
 import * as api from '@kontor/contract/api/records';
 import type { Call } from '@kontor/contract/call';
 import type { FastifyInstance } from 'fastify';
+import { listModelSource } from '../../engine/list-models';
 import { modelResults, searchModels } from '../../engine/model-selector.service';
-import { recordListPage } from '../../engine/record-list.service';
 import { loadTypes, requireType } from '../../engine/record-types.service';
 import { limitFormatOf } from '../../engine/record-values';
 import { recordsRepo } from '../../engine/records.repo';
@@ -42,11 +42,12 @@ export const registerRecordRoutes = (app: FastifyInstance): void => {
     return { ...type, count: await recordsRepo(ctx.scope).countByType(type.key) };
   });
 
+  // Every model's rows come from the feature that registered it (engine/list-models.ts).
   route(app, api.simpleTableData, { env: 'read' }, async (ctx) => {
     const { body, t } = ctx;
-    if (body.model !== 'DynamicRecord') throw new AppError('invalid', { message: t('records.unknownModel') });
-    const type = requireType((await recordsContext(ctx)).types, body.type ?? '', t);
-    return recordListPage(ctx.scope, type, body, t);
+    const source = listModelSource(body.model);
+    if (!source) throw new AppError('invalid', { message: t('records.unknownModel') });
+    return source({ scope: ctx.scope, body, t, now: ctx.deps.now(), configUpdatedAt: ctx.env.configUpdatedAt });
   });
 
   route(app, api.modelSelectorSearch, { env: 'read' }, async (ctx) =>

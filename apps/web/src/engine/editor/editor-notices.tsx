@@ -33,6 +33,7 @@ export const recordTitleActions = (
         },
       ]
     : []),
+  ...data.pages.map((page) => ({ kind: 'link' as const, label: page.name, to: paths.page(id, page.key) })),
   ...data.stageActions.map((stage) => ({
     kind: 'link' as const,
     label: stage.actionName ?? stage.name,

@@ -29,13 +29,16 @@ export const registerElementKind = (type: string, renderer: ElementRenderer): vo
   elementKinds.set(type, renderer);
 };
 
-/** The renderer of a field, or undefined for a type the server knows and this client does not. */
+/**
+ * The renderer of a field, or undefined for a type the server knows and this client does not. A
+ * feature's renderer for a whole type (the file manager's `file`/`files`) replaces the built-in one.
+ */
 export const rendererOf = (field: Pick<DataField, 'type' | 'subType'>): FieldRenderer<FieldType> | undefined => {
-  const registered = field.subType ? byKey.get(keyOf(field.type, field.subType)) : undefined;
+  const registered = (field.subType ? byKey.get(keyOf(field.type, field.subType)) : undefined) ?? byKey.get(field.type);
   if (registered) return registered;
   return Object.hasOwn(fieldRenderers, field.type)
     ? (fieldRenderers[field.type as FieldType] as FieldRenderer<FieldType>)
-    : byKey.get(field.type);
+    : undefined;
 };
 
 /** A registered element kind, or undefined. */

@@ -4,6 +4,7 @@ import { useT } from '../../i18n/i18n';
 import { StageBadge } from '../../ui/stage-badge';
 import type { RecordFormat } from '../use-record-format';
 import { cellText } from './cell-format';
+import classes from './list.module.css';
 
 /** One cell's content: a stage badge, or its formatted text. */
 export function ListCellValue({
@@ -11,16 +12,25 @@ export function ListCellValue({
   row,
   stages,
   format,
+  truncate = false,
 }: {
   cell: Cell;
   row: Record<string, unknown>;
   stages: Stage[];
   format: RecordFormat;
+  /** In table rows: long text stays on one line, cut with an ellipsis, whole in the tooltip. */
+  truncate?: boolean;
 }) {
   const t = useT();
   if (cell.format === 'stage') {
     const value = getPath(row, cell.mapping);
     return <StageBadge stage={typeof value === 'string' ? value : null} stages={stages} />;
   }
-  return <>{cellText(cell, row, format, { yes: t('records.yes'), no: t('records.no') })}</>;
+  const text = cellText(cell, row, format, { yes: t('records.yes'), no: t('records.no') });
+  if (!truncate) return <>{text}</>;
+  return (
+    <span className={classes.truncate} title={text}>
+      {text}
+    </span>
+  );
 }

@@ -2,6 +2,7 @@ import type { SimpleTableData } from '@kontor/contract/api/records';
 import { totalCap } from '@kontor/contract/api/records';
 import { formatNumber } from '@kontor/contract/logic/number-format';
 import { Group, Pagination, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { type MessageKey, useT } from '../../i18n/i18n';
 
 const controlLabels: Record<string, MessageKey> = {
@@ -26,10 +27,13 @@ export function ListPagination({
   data,
   page,
   onPage,
+  pageSize,
 }: {
   data: SimpleTableData;
   page: number;
   onPage: (page: number) => void;
+  /** The page size choice, shown next to the range. */
+  pageSize?: ReactNode;
 }) {
   const t = useT();
   const from = (page - 1) * data.pageSize + 1;
@@ -48,9 +52,12 @@ export function ListPagination({
       });
   return (
     <Group justify="space-between" gap="sm" mt="md">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {range}
-      </Text>
+      <Group gap="md" wrap="wrap">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {range}
+        </Text>
+        {pageSize}
+      </Group>
       {total > 1 && (
         <Pagination
           total={total}

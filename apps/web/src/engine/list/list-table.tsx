@@ -93,12 +93,14 @@ export function ListTable({ data, stages, paths, canEdit, format, sort, onSort, 
                   <Table.Td
                     key={cell.mapping}
                     ta={isNumericCell(cell) ? 'right' : undefined}
-                    className={isNumericCell(cell) ? classes.numeric : undefined}
+                    className={
+                      isNumericCell(cell) ? classes.numeric : cell.format === 'stage' ? classes.stageCell : undefined
+                    }
                   >
                     {cell.mapping === optionsMapping ? (
                       <CellButtons cell={cell} row={row} paths={paths} canEdit={canEdit} />
                     ) : (
-                      <ListCellValue cell={cell} row={row} stages={stages} format={format} />
+                      <ListCellValue cell={cell} row={row} stages={stages} format={format} truncate />
                     )}
                   </Table.Td>
                 ))}

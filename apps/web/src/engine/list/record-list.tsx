@@ -8,6 +8,7 @@ import { hasErrorCode, messageOf } from '../../api/api';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
+import { PageSizeSelect, usePageSize } from '../../ui/page-size';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { RecordTypeNotFound } from '../record-not-found';
 import type { RecordPaths } from '../record-paths';
@@ -32,8 +33,12 @@ export function RecordList({ type, paths }: { type: string; paths: RecordPaths }
   const format = useRecordFormat();
   const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false });
   const { params, setSearch, setSort, setPage } = useListParams();
+  const [pageSize, setPageSize] = usePageSize(`records.${type}`);
   const details = useQuery(recordTypeQuery(envKey, type));
-  const list = useQuery({ ...recordListQuery(envKey, type, params), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...recordListQuery(envKey, type, { ...params, pageSize }),
+    placeholderData: keepPreviousData,
+  });
 
   // A page beyond the last (a stale link, records removed meanwhile) moves to the last page.
   const data = list.data;
@@ -77,7 +82,20 @@ export function RecordList({ type, paths }: { type: string; paths: RecordPaths }
           />
           {phone ? <ListCards {...view} /> : <ListTable {...view} />}
         </Box>
-        <ListPagination data={data} page={params.page} onPage={setPage} />
+        <ListPagination
+          data={data}
+          page={params.page}
+          onPage={setPage}
+          pageSize={
+            <PageSizeSelect
+              value={pageSize}
+              onChange={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+            />
+          }
+        />
       </>
     );
   };

@@ -193,6 +193,7 @@ export const invoiceForm = (overrides: Partial<RecordFormData> = {}): RecordForm
   readOnly: false,
   stageActions: [{ key: 'sent', name: 'Versendet', actionName: 'Rechnung festschreiben' }],
   hasPreview: false,
+  pages: [],
   ...overrides,
 });
 

@@ -1,16 +1,4 @@
-import {
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
@@ -20,29 +8,12 @@ import { useStructureEditor } from './structure-editor-context';
 import { structureEditPath } from './structure-paths';
 
 /** Exports are read-only here until issue 8's export definitions exist: saving keeps them. */
-function Soon() {
+function _Soon() {
   const t = useT();
   return (
     <Text size="sm" c="gray.7">
       {t('structures.tabSoon')}
     </Text>
-  );
-}
-
-export function ExportsTab() {
-  const { draft } = useStructureEditor();
-  return (
-    <Stack gap="md">
-      <Soon />
-      {draft.exports.map((e) => (
-        <Text key={e.key}>
-          {e.name}{' '}
-          <Text span size="xs" ff="monospace" c="gray.7">
-            {e.key}
-          </Text>
-        </Text>
-      ))}
-    </Stack>
   );
 }
 
@@ -141,18 +112,5 @@ export function EditorTabNotFound() {
       title={t('structures.notFoundTitle')}
       back={{ to: structureEditPath(envKey, type), label: t('structures.tabFields') }}
     />
-  );
-}
-
-/** /edit/exports/{exportKey}: the full-screen export editor shows only its loading state (spec 02 §2.2). */
-export function ExportEditorLoading() {
-  const t = useT();
-  return (
-    <Center mih="60vh">
-      <Stack align="center" gap="sm">
-        <Loader />
-        <Text c="gray.7">{t('structures.exportLoading')}</Text>
-      </Stack>
-    </Center>
   );
 }

@@ -1,6 +1,7 @@
 import type { FunctionKey } from '@kontor/contract/api/environments';
 import type { RouteObject } from 'react-router';
 import type { MessageKey } from '../../i18n/i18n';
+import { filesRoutes } from '../files/files.routes';
 
 /**
  * The one module registry: it feeds the sidebar (sidebar-items.ts: in this order, each only when
@@ -23,5 +24,5 @@ export const modules: readonly Module[] = [
   { key: 'website', path: '/website-manager', label: 'shell.website', icon: 'world' },
   { key: 'bookings', path: '/bookings-manager', label: 'shell.bookings', icon: 'calendar-event' },
   { key: 'queryForms', path: '/query-forms', label: 'shell.queryForms', icon: 'forms' },
-  { key: 'filemanager', path: '/files', label: 'shell.files', icon: 'folder' },
+  { key: 'filemanager', path: '/files', label: 'shell.files', icon: 'folder', routes: filesRoutes },
 ];

@@ -45,7 +45,8 @@ export function ShellLayout() {
         <Sidebar />
       </AppShell.Navbar>
       <AppShell.Aside className={classes.aside} aria-hidden={!helpOpened || undefined} inert={!helpOpened || undefined}>
-        <HelpPanel onClose={help.close} />
+        {/* Closed, the panel is not in the page at all: no screen reader or find-in-page meets its text. */}
+        {helpOpened && <HelpPanel onClose={help.close} />}
       </AppShell.Aside>
       <AppShell.Main className={classes.main}>
         <div className={classes.content}>

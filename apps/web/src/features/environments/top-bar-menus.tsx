@@ -1,3 +1,4 @@
+import { formatBytes } from '@kontor/contract/logic/number-format';
 import {
   ActionIcon,
   Avatar,
@@ -83,13 +84,33 @@ export function UploadMenu() {
               <Text size="sm" fw={500} truncate title={u.filename}>
                 {u.filename}
               </Text>
-              <Text
-                size="xs"
-                c={u.status === 'failed' ? 'red.7' : u.status === 'upload-finished' ? 'teal.7' : 'dimmed'}
-              >
-                {t(statusText[u.status], { percent: Math.round(u.upload_percent) })}
-              </Text>
-              {u.status === 'uploading' && <Progress value={u.upload_percent} size="xs" mt={6} aria-hidden />}
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text
+                  size="xs"
+                  c={u.status === 'failed' ? 'red.7' : u.status === 'upload-finished' ? 'teal.7' : 'dimmed'}
+                >
+                  {t(statusText[u.status], { percent: Math.round(u.upload_percent) })}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {u.status === 'uploading'
+                    ? `${formatBytes((u.filesize * u.upload_percent) / 100)} / ${formatBytes(u.filesize)}`
+                    : formatBytes(u.filesize)}
+                </Text>
+              </Group>
+              {u.status === 'failed' && u.error && (
+                <Text size="xs" c="red.7" mt={2}>
+                  {u.error}
+                </Text>
+              )}
+              {(u.status === 'uploading' || u.status === 'start-uploading') && (
+                <Progress
+                  value={u.upload_percent}
+                  size="sm"
+                  mt={6}
+                  aria-label={u.filename}
+                  animated={u.status === 'start-uploading'}
+                />
+              )}
             </li>
           ))}
         </Stack>

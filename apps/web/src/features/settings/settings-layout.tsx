@@ -5,7 +5,7 @@ import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
 import { AppIcon } from '../../ui/icons';
 import classes from './settings-layout.module.css';
-import { isSoon, settingsSections } from './settings-sections';
+import { settingsSections } from './settings-sections';
 
 /** The settings area (spec 02 §2.2): a sub-navigation of its sections above the section's screen. */
 export function SettingsLayout() {
@@ -36,11 +36,11 @@ export function SettingsLayout() {
             to={section.path ? `${base}/${section.path}` : base}
             end={section.path === ''}
             className={classes.tab}
-            data-soon={isSoon(section) && section.path !== '' ? true : undefined}
+            data-soon={section.soon}
           >
             <AppIcon name={section.icon} size={16} />
             <span>{t(section.label)}</span>
-            {isSoon(section) && (
+            {section.soon && (
               <Badge
                 size="xs"
                 variant="light"

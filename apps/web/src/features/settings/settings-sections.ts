@@ -10,8 +10,8 @@ export type SettingsSection = Readonly<{
   recordType?: string;
   /** After a write: the environment's details must follow (tax rates appear in every position). */
   reloadsEnvironment?: boolean;
-  /** Served by a feature's own routes (the data-structure editor), not by a record type. */
-  feature?: true;
+  /** Not built yet: the section shows "coming soon". */
+  soon?: true;
 }>;
 
 export const settingsSections: readonly SettingsSection[] = [
@@ -19,7 +19,7 @@ export const settingsSections: readonly SettingsSection[] = [
   { path: 'addresses', label: 'settings.addresses', icon: 'map-pin', recordType: 'envAddresses' },
   { path: 'bank-details', label: 'settings.bankDetails', icon: 'building-bank', recordType: 'envBankDetails' },
   { path: 'users', label: 'settings.users', icon: 'users' },
-  { path: 'dynamic-records', label: 'settings.dataStructures', icon: 'box', feature: true },
+  { path: 'dynamic-records', label: 'settings.dataStructures', icon: 'box' },
   { path: 'taxes', label: 'settings.taxes', icon: 'percentage', recordType: 'envTaxes', reloadsEnvironment: true },
   { path: 'portals', label: 'settings.portal', icon: 'world' },
 ];
@@ -27,6 +27,3 @@ export const settingsSections: readonly SettingsSection[] = [
 export const liveSections = settingsSections.filter(
   (section): section is SettingsSection & { recordType: string } => section.recordType !== undefined,
 );
-
-/** A section whose screens do not exist yet ('bald'). */
-export const isSoon = (section: SettingsSection): boolean => section.recordType === undefined && !section.feature;

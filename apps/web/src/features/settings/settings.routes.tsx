@@ -7,18 +7,23 @@ const soon = () => import('./settings-coming-soon');
 
 /**
  * Routes of the settings area, relative to /env/:env (spec 02 §2.2): the sub-navigation layout;
- * addresses, bank details and tax rates with list and edit form; the other sections "coming soon".
+ * general settings, users with invitations and the portal; addresses, bank details and tax rates
+ * with list and edit form; data structures "coming soon".
  */
 export const settingsRoutes: RouteObject[] = [
   {
     path: 'settings',
     lazy: async () => ({ Component: (await import('./settings-layout')).SettingsLayout }),
     children: [
+      { index: true, lazy: async () => ({ Component: (await import('./general-settings-page')).GeneralSettingsPage }) },
+      { path: 'users', lazy: async () => ({ Component: (await import('./users-page')).UsersPage }) },
+      { path: 'users/invite', lazy: async () => ({ Component: (await import('./invite-page')).InvitePage }) },
+      { path: 'portals', lazy: async () => ({ Component: (await import('./portal-page')).PortalPage }) },
       ...settingsSections
-        .filter((section) => section.recordType === undefined && !section.feature)
+        .filter((section) => section.soon)
         .map(
           (section): RouteObject => ({
-            ...(section.path === '' ? { index: true } : { path: `${section.path}/*` }),
+            path: `${section.path}/*`,
             lazy: async () => {
               const { SettingsComingSoon } = await soon();
               return { element: <SettingsComingSoon section={section.label} /> };

@@ -43,7 +43,10 @@ const renderWizard = (answers: Parameters<typeof fakeFetch>[0]) => {
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 // The wizard shows after its start delay (750 ms).
-const stepHeading = (name: string) => screen.findByRole('heading', { name, level: 2 }, { timeout: 3000 });
+// A step's heading reads 'Schritt 1 Firmeninformationen erfassen' (spec 01 §2); the last one has no number.
+const headingName = (title: string) => new RegExp(`^(Schritt \\d )?${title}$`);
+const stepHeading = (title: string) =>
+  screen.findByRole('heading', { name: headingName(title), level: 2 }, { timeout: 3000 });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -63,7 +66,10 @@ describe('resume step', () => {
 describe('setup wizard (spec 01 §2, §4)', { timeout: 20_000 }, () => {
   test('a fresh wizard starts at step 1 with the environment values', async () => {
     renderWizard({ [setupInit.path]: { body: { status: 'success', data: init(0) } } });
-    expect(await stepHeading('Firmeninformationen erfassen')).toBeInTheDocument();
+    expect(await stepHeading('Firmeninformationen erfassen')).toHaveAccessibleName(
+      'Schritt 1 Firmeninformationen erfassen',
+    );
+    expect(screen.getByRole('list')).toHaveTextContent(/Schritt 1 Firmeninformationen erfassen/);
     expect(screen.getByRole('heading', { name: 'Firmenumgebung konfigurieren', level: 1 })).toBeInTheDocument();
     expect(field('Name der Firma')).toHaveValue('Holzbau Schreiner GmbH');
     expect(screen.getByRole('combobox', { name: 'Datumsformat' })).toHaveValue('YYYY-MM-DD');
@@ -131,7 +137,7 @@ describe('setup wizard (spec 01 §2, §4)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Es muss eine gültige Postleitzahl angegeben werden')).toBeInTheDocument();
     expect(screen.getByText('Bitte prüfen Sie die markierten Felder.')).toBeInTheDocument();
     expect(field('PLZ')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('heading', { name: 'Rechnungsadresse', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Schritt 2 Rechnungsadresse', level: 2 })).toBeInTheDocument();
   });
 
   test('falls back to the spec message when saving fails without one', async () => {

@@ -329,10 +329,11 @@ function WizardBody(p: WizardBodyProps) {
             <form onSubmit={submit} noValidate>
               <Stack gap="lg">
                 <Stack gap={4}>
-                  <Text size="xs" fw={700} tt="uppercase" c="indigo.7" lts={0.6}>
-                    {t('setup.stepLabel', { n: step + 1 })}
-                  </Text>
+                  {/* Spec 01 §2 names each step 'Schritt 1 Firmeninformationen erfassen': one heading, read as one. */}
                   <Title order={2} fz={20} tabIndex={-1} data-step-heading className={classes.stepHeading}>
+                    <Text component="span" display="block" size="sm" fw={700} c="indigo.7" mb={4}>
+                      {t('setup.stepLabel', { n: step + 1 })}
+                    </Text>{' '}
                     {t(stepTitles[step] ?? 'setup.step1')}
                   </Title>
                   <Text size="sm" c="dimmed">

@@ -26,7 +26,7 @@ export function WizardSteps({ steps, active, done, onSelect }: WizardStepsProps)
               {isDone && !current ? <IconCheck size={16} stroke={2.6} /> : index + 1}
             </span>
             <span className={classes.stepText}>
-              {step.label && <span className={classes.stepLabel}>{step.label}</span>}
+              {step.label && <span className={classes.stepLabel}>{step.label}</span>}{' '}
               <span className={classes.stepDescription}>{step.title}</span>
             </span>
           </>

@@ -2,6 +2,32 @@ import type { settings as source } from '../de_sie/settings';
 
 /** The texts of this area that differ from de_sie; every other key falls back to de_sie (de_du.ts). */
 export const settings: Partial<Record<keyof typeof source, string>> = {
-  'settings.soonText':
-    '„{section}“ wird gerade entwickelt und steht in Kürze zur Verfügung. Adressen, Bankverbindungen und Steuersätze kannst du bereits jetzt pflegen.',
+  'settings.soonText': '„{section}“ wird gerade entwickelt und ist bald für dich da.',
+  'settings.saveSuccess': 'Die Firmenumgebung ist gespeichert.',
+  'settings.saveFailed': 'Beim Speichern ist ein unerwarteter Fehler passiert.',
+  'settings.invalid': 'Bitte prüf die markierten Felder.',
+  'settings.taxNumberInvalid': 'Gib eine gültige Steuernummer an (z. B. 12/345/67890).',
+  'settings.vatIdInvalid': 'Gib eine gültige USt-IdNr. an (DE und 9 Ziffern, z. B. DE123456789).',
+  'settings.phoneInvalid': 'Gib eine gültige Telefonnummer an (Ziffern, Leerzeichen, +, /, - und Klammern).',
+  'settings.defaultUnknown': 'Den gewählten Eintrag gibt es in dieser Firmenumgebung nicht.',
+  'settings.modulesSaved': 'Die Module sind gespeichert.',
+  'settings.userUnknown': 'Diesen Benutzer gibt es in dieser Firmenumgebung nicht.',
+  'settings.userActivated': 'Der Benutzer ist wieder aktiv.',
+  'settings.userDeactivated': 'Der Benutzer ist deaktiviert.',
+  'settings.portalSaved': 'Das Portal ist gespeichert.',
+  'settings.slugReserved': 'Diese Adresse ist reserviert. Wähl bitte eine andere.',
+  'settings.slugTaken': 'Diese Adresse ist schon vergeben. Wähl bitte eine andere.',
+  'settings.functionSaved': 'Die Einstellungen sind gespeichert.',
+  'settings.websiteHint': 'z. B. www.deine-firma.de',
+  'settings.modulesText':
+    'Schalte die Bereiche ein, die deine Firma nutzt. Ein Schalter wirkt sofort: der Bereich erscheint in der Seitenleiste oder verschwindet daraus.',
+  'settings.moduleWebsite': 'Seiten, Design und Menüs deiner Website',
+  'settings.moduleFilemanager': 'Ordner und Dateien deiner Firma',
+  'settings.deactivateSelfQuestion':
+    'Willst du dich wirklich selbst deaktivieren? Du verlierst sofort den Zugang zu dieser Firmenumgebung.',
+  'settings.you': 'Du',
+  'settings.removeInvitationFailed': 'Da ist leider etwas schiefgelaufen.',
+  'settings.inviteText':
+    'Wir schicken eine Einladung per E-Mail. Wer noch kein Konto hat, registriert sich zuerst und nimmt die Einladung danach an.',
+  'settings.portalIntro': 'Über das Portal erreichen deine Kundinnen und Kunden Formulare und Unterlagen deiner Firma.',
 };

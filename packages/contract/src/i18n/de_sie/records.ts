@@ -114,4 +114,5 @@ export const records = {
   'records.stageLabel': 'Status',
   'records.hours': 'Stunden',
   'records.minutes': 'Minuten',
+  'records.pageSize': 'Einträge pro Seite',
 } as const;

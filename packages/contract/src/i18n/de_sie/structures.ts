@@ -102,7 +102,6 @@ export const structures = {
   'structures.removeConfirm': 'Feld „{label}“ entfernen?',
   'structures.typeChangeConfirm': 'Feld-Typ von „{label}“ ändern?',
   'structures.noValues': 'Kein Datensatz enthält bisher einen Wert in diesem Feld.',
-  'structures.exportLoading': 'Der Export-Editor wird geladen …',
   'structures.tabSoon': 'Dieser Bereich des Editors folgt in Kürze. Die Angaben bleiben beim Speichern erhalten.',
   'structures.notFoundTitle': 'Seite nicht gefunden',
   'structures.ruleOn': 'an',

@@ -114,4 +114,5 @@ export const records: Record<keyof typeof source, string> = {
   'records.stageLabel': 'Stage',
   'records.hours': 'Hours',
   'records.minutes': 'Minutes',
+  'records.pageSize': 'Rows per page',
 };

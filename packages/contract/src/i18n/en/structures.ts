@@ -100,7 +100,6 @@ export const structures: Record<keyof typeof source, string> = {
   'structures.removeConfirm': "Remove field '{label}'?",
   'structures.typeChangeConfirm': "Change the type of '{label}'?",
   'structures.noValues': 'No record holds a value in this field yet.',
-  'structures.exportLoading': 'Loading the export editor …',
   'structures.tabSoon': 'This part of the editor follows shortly. Its entries are kept when saving.',
   'structures.notFoundTitle': 'Page not found',
   'structures.ruleOn': 'on',

@@ -1,0 +1,31 @@
+import type { ListModel, SimpleTableData, simpleTableBody } from '@kontor/contract/api/records';
+import type { Translate } from '@kontor/contract/i18n/catalogs';
+import type { z } from 'zod';
+import type { EnvScope } from '../db/env-scope';
+
+export type ListModelRequest = Readonly<{
+  scope: EnvScope;
+  body: z.output<typeof simpleTableBody>;
+  t: Translate;
+  now: Date;
+  /** The environment's last config update: the key of its cached record types. */
+  configUpdatedAt: Date;
+}>;
+
+/** One page of a model's rows for simpletable/data. */
+export type ListModelSource = (request: ListModelRequest) => Promise<SimpleTableData>;
+
+const sources = new Map<ListModel, ListModelSource>();
+
+/**
+ * The models simpletable/data can list (CLARIFICATIONS "Generic lists"). A feature registers its
+ * models once (records: DynamicRecord; environments: EnvironmentUser and the invitations; query
+ * forms will add QueryForm), so the generic list call never needs to know them.
+ */
+export const registerListModel = (model: ListModel, source: ListModelSource): void => {
+  if (sources.has(model)) throw new Error(`list model ${model} is registered twice`);
+  sources.set(model, source);
+};
+
+/** The registered source of a model, or undefined. */
+export const listModelSource = (model: ListModel): ListModelSource | undefined => sources.get(model);

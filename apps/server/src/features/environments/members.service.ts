@@ -1,0 +1,123 @@
+import type { Cell } from '@kontor/contract/api/record-types';
+import { defaultPageSize, type SimpleTableData } from '@kontor/contract/api/records';
+import type { Translate } from '@kontor/contract/i18n/catalogs';
+import type { EnvScope } from '../../db/env-scope';
+import { isUuid } from '../../db/ids';
+import type { ListModelRequest } from '../../engine/list-models';
+import { likePattern } from '../../engine/sort-keys';
+import { AppError } from '../../http/errors';
+import * as repo from './members.repo';
+
+type Body = ListModelRequest['body'];
+
+/** Checks what a member or invitation list accepts: its own sortable cells and filters, no cursor. */
+const pageQuery = (body: Body, cells: Cell[], filters: Record<string, (v: unknown) => boolean>, t: Translate) => {
+  if (body.cursor) throw new AppError('invalid', { message: t('records.invalidCursor') });
+  if (body.sort && !cells.some((c) => c.sortable && c.mapping === body.sort?.field)) {
+    throw new AppError('invalid', { message: t('records.unknownSortField') });
+  }
+  for (const [key, value] of Object.entries(body.filter ?? {})) {
+    if (!filters[key]?.(value)) throw new AppError('invalid', { message: t('records.unknownFilterField') });
+  }
+  const pageSize = body.pageSize ?? defaultPageSize;
+  const search = body.search?.trim();
+  return {
+    search: search ? likePattern(search) : null,
+    sort: body.sort ?? null,
+    offset: ((body.page ?? 1) - 1) * pageSize,
+    limit: pageSize,
+    pageSize,
+  };
+};
+
+const answerOf = (
+  q: ReturnType<typeof pageQuery>,
+  body: Body,
+  rows: SimpleTableData['rows'],
+  total: number,
+  cells: Cell[],
+  list: SimpleTableData['list'],
+): SimpleTableData => ({
+  rows,
+  total,
+  totalCapped: false,
+  cells,
+  nextCursor: null,
+  page: body.page ?? 1,
+  pageSize: q.pageSize,
+  list,
+  sort: q.sort,
+});
+
+const memberCells = (t: Translate): Cell[] => [
+  { mapping: 'name', label: t('settings.userName'), searchable: true, sortable: true },
+  { mapping: 'email', label: t('settings.userEmail'), searchable: true, sortable: true },
+  { mapping: 'is_active', label: t('settings.userActive'), format: 'boolean', sortable: true },
+];
+
+/** Model EnvironmentUser: the members of the environment (spec 02 §3), filterable by is_active. */
+export const membersList = async ({ scope, body, t }: ListModelRequest): Promise<SimpleTableData> => {
+  const cells = memberCells(t);
+  const q = pageQuery(body, cells, { is_active: (v) => typeof v === 'boolean' }, t);
+  const active = typeof body.filter?.is_active === 'boolean' ? body.filter.is_active : null;
+  const { rows, total } = await repo.membersPage(scope, { ...q, active });
+  return answerOf(
+    q,
+    body,
+    rows.map((r) => ({
+      _id: r.userId,
+      user: { firstname: r.firstname, name: r.name, email: r.email },
+      name: `${r.firstname} ${r.name}`.trim(),
+      email: r.email,
+      is_active: r.isActive,
+      is_self: r.userId === scope.userId,
+      created_at: r.createdAt.toISOString(),
+    })),
+    total,
+    cells,
+    { key: 'users', name: t('settings.users') },
+  );
+};
+
+/** Model EnvironmentUserInvitation: the pending invitations (filter status 'pending', the only status listed). */
+export const invitationsList = async ({ scope, body, t, now }: ListModelRequest): Promise<SimpleTableData> => {
+  const cells: Cell[] = [
+    { mapping: 'email', label: t('settings.userEmail'), searchable: true, sortable: true },
+    { mapping: 'created_at', label: t('settings.invitedAt'), format: 'datetime', sortable: true },
+    { mapping: 'expires_at', label: t('settings.invitationExpires'), format: 'datetime' },
+  ];
+  const q = pageQuery(body, cells, { status: (v) => v === 'pending' }, t);
+  const { rows, total } = await repo.pendingInvitationsPage(scope, q);
+  return answerOf(
+    q,
+    body,
+    rows.map((r) => ({
+      _id: r.id,
+      email: r.email,
+      status: 'pending',
+      created_at: r.createdAt.toISOString(),
+      expires_at: r.expiresAt.toISOString(),
+      expired: r.expiresAt.getTime() <= now.getTime(),
+      user: r.invitee ? { name: r.invitee } : null,
+    })),
+    total,
+    cells,
+    { key: 'invitations', name: t('settings.pendingInvitations') },
+  );
+};
+
+/**
+ * Deactivates or reactivates a member. The guard reads the flag on every request, so a deactivated
+ * member is refused from the very next call on. The last active member cannot be deactivated: an
+ * environment without anyone to enter it could never be managed again.
+ */
+export const setMemberActive = async (scope: EnvScope, userId: string, active: boolean, t: Translate) => {
+  if (!isUuid(userId)) throw new AppError('not_found', { message: t('settings.userUnknown') });
+  if (!active && (await repo.otherActiveMembers(scope, userId)) === 0) {
+    throw new AppError('conflict', { message: t('settings.lastActiveUser') });
+  }
+  if (!(await repo.setMemberActive(scope, userId, active))) {
+    throw new AppError('not_found', { message: t('settings.userUnknown') });
+  }
+  return t(active ? 'settings.userActivated' : 'settings.userDeactivated');
+};

@@ -1,0 +1,232 @@
+import type { Translate } from '@kontor/contract/i18n/catalogs';
+import { numberedFileName } from '@kontor/contract/logic/file-names';
+import { formatBytes } from '@kontor/contract/logic/number-format';
+import type { Config } from '../../config';
+import type { EnvScope } from '../../db/env-scope';
+import { newId } from '../../db/ids';
+import { AppError } from '../../http/errors';
+import { octetStream, sniffBytes, sniffContentType } from '../../storage/content-type';
+import type { AnyStorage } from '../../storage/create-storage';
+import {
+  defaultPartSize,
+  isStorageError,
+  type MultipartUpload,
+  multipartThreshold,
+  partCount,
+  type SignedUpload,
+} from '../../storage/storage';
+import { type FileRow, filesRepo } from './files.repo';
+import { checkedName, requireDirectory, requireRoom, storageKey, toSummary } from './files.service';
+
+/**
+ * The upload procedure of spec 01 §3/§4: prepare (row, name and quota reserved) → start (signed
+ * URL, or a multipart upload for files over 8 MiB whose parts survive a reload) → the browser PUTs
+ * → finish (bytes checked, type sniffed, file visible) or failed (everything dropped). Storage work
+ * runs between short database transactions, never inside one (`inScope`).
+ */
+
+/** Runs `work` in one short tenant transaction. */
+export type InScope = <T>(work: (scope: EnvScope) => Promise<T>) => Promise<T>;
+
+const uploadNotFound = () => new AppError('not_found', { key: 'files.uploadNotFound' });
+
+/** A single PUT may take this long: at least 15 minutes, longer for large files on slow lines (256 KiB/s). */
+export const putUrlSeconds = (size: number) => Math.min(24 * 3600, Math.max(15 * 60, Math.ceil(size / (256 * 1024))));
+const partUrlSeconds = 60 * 60;
+
+export type PrepareInput = Readonly<{ id: string; filename: string; filesize: number; directory?: string | undefined }>;
+
+export const prepareUpload = async (
+  scope: EnvScope,
+  limits: Config['fileLimits'],
+  input: PrepareInput,
+  now: Date,
+  t: Translate,
+): Promise<{ file: string }> => {
+  const name = checkedName(input.filename, 'filename', t);
+  if (input.filesize === 0) {
+    const message = t('files.emptyFile');
+    throw new AppError('invalid', { message, errors: { filesize: [message] } });
+  }
+  if (input.filesize > limits.maxFileBytes) {
+    throw new AppError('too_large', { key: 'files.fileTooLarge', params: { max: formatBytes(limits.maxFileBytes) } });
+  }
+  const repo = filesRepo(scope);
+  const dir = await requireDirectory(scope, input.directory);
+  if (dir.system) throw new AppError('forbidden', { key: 'files.systemReadOnly' });
+  // One environment-wide lock: two uploads at once cannot both pass the quota.
+  await repo.lockDirectory('quota');
+  await repo.lockDirectory(dir.id);
+  await requireRoom(scope, dir);
+  const used = await repo.usedBytes();
+  if (used + input.filesize > limits.quotaBytes) {
+    throw new AppError('too_large', {
+      key: 'files.quotaExceeded',
+      params: { used: formatBytes(used), quota: formatBytes(limits.quotaBytes), size: formatBytes(input.filesize) },
+    });
+  }
+  // Uploads never overwrite: a taken name becomes "Name (2).ext".
+  let free = name;
+  for (let n = 2; await repo.nameTaken(dir.id, free); n++) free = numberedFileName(name, n);
+  const [row] = await repo.insertFile({
+    id: newId(),
+    directoryId: dir.id,
+    name: free,
+    size: input.filesize,
+    status: 'prepared',
+    uploadId: input.id,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: scope.userId,
+  });
+  if (!row) throw new Error('file row not inserted');
+  return { file: row.id };
+};
+
+const pendingFile = async (scope: EnvScope, id: string): Promise<FileRow> => {
+  const file = await filesRepo(scope).file(id);
+  if (!file || file.status === 'ready') throw uploadNotFound();
+  return file;
+};
+
+const headersOf = (signed: SignedUpload) => ({ ...signed.headers });
+
+export const startUpload = async (inScope: InScope, storage: AnyStorage, id: string, now: () => Date) => {
+  const file = await inScope((scope) => pendingFile(scope, id));
+  const key = storageKey(file, file.id);
+  if (file.size <= multipartThreshold) {
+    const signed = await storage.signedPutUrl(key, {
+      size: file.size,
+      contentType: octetStream,
+      expiresInSeconds: putUrlSeconds(file.size),
+    });
+    await inScope((scope) => filesRepo(scope).updateFile(file.id, { status: 'uploading', updatedAt: now() }));
+    return { uploadUrl: signed.url, headers: headersOf(signed), multipart: null };
+  }
+  // A reloaded page starts again: the parts already received are kept and reported.
+  let upload = file.multipart;
+  let received: number[] = [];
+  if (upload) {
+    try {
+      received = (await storage.listParts(upload)).map((p) => p.partNumber);
+    } catch (error) {
+      if (!isStorageError(error, 'upload_not_found')) throw error;
+      upload = null;
+    }
+  }
+  if (!upload) {
+    upload = await storage.createMultipartUpload(key, {
+      size: file.size,
+      contentType: octetStream,
+      partSize: defaultPartSize,
+    });
+    const created = upload;
+    await inScope((scope) =>
+      filesRepo(scope).updateFile(file.id, { status: 'uploading', multipart: created, updatedAt: now() }),
+    );
+  } else {
+    await inScope((scope) => filesRepo(scope).updateFile(file.id, { status: 'uploading', updatedAt: now() }));
+  }
+  const count = partCount(upload);
+  const done = new Set(received);
+  const partNumber = Array.from({ length: count }, (_, i) => i + 1).find((n) => !done.has(n)) ?? count;
+  const signed = await storage.signedPartUrl(upload, partNumber, { expiresInSeconds: partUrlSeconds });
+  return {
+    uploadUrl: signed.url,
+    headers: headersOf(signed),
+    multipart: { partSize: upload.partSize, partCount: count, received: [...done].sort((a, b) => a - b), partNumber },
+  };
+};
+
+const requireMultipart = (file: FileRow): MultipartUpload => {
+  if (file.status !== 'uploading') throw new AppError('conflict', { key: 'files.uploadNotStarted' });
+  if (!file.multipart) throw new AppError('invalid', { key: 'files.notMultipart' });
+  return file.multipart;
+};
+
+export const partUrls = async (scope: EnvScope, storage: AnyStorage, id: string, parts: number[], t: Translate) => {
+  const upload = requireMultipart(await pendingFile(scope, id));
+  const count = partCount(upload);
+  if (parts.some((n) => n > count)) {
+    const message = t('files.partOutOfRange');
+    throw new AppError('invalid', { message, errors: { parts: [message] } });
+  }
+  const urls = await Promise.all(
+    [...new Set(parts)].map(async (partNumber) => {
+      const signed = await storage.signedPartUrl(upload, partNumber, { expiresInSeconds: partUrlSeconds });
+      return { partNumber, url: signed.url, headers: headersOf(signed) };
+    }),
+  );
+  return { urls };
+};
+
+/** The first bytes of a stored object, for sniffing its type. */
+const firstBytes = async (storage: AnyStorage, key: string, size: number): Promise<Buffer> => {
+  const { body } = await storage.get(key, { start: 0, end: Math.min(size, sniffBytes) - 1 });
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+const incomplete = () => new AppError('conflict', { key: 'files.incomplete' });
+
+export const finishUpload = async (inScope: InScope, storage: AnyStorage, id: string, now: () => Date) => {
+  const file = await inScope(async (scope) => {
+    const row = await filesRepo(scope).file(id);
+    if (!row) throw uploadNotFound();
+    return row;
+  });
+  // Finishing twice (an answer lost on the way) answers the same file.
+  if (file.status === 'ready') return { file: toSummary(file) };
+  if (file.status === 'prepared') throw new AppError('conflict', { key: 'files.uploadNotStarted' });
+  const key = storageKey(file, file.id);
+  if (file.multipart) {
+    try {
+      await storage.completeMultipartUpload(file.multipart);
+    } catch (error) {
+      // upload_not_found: completed before, the answer lost; the object below decides.
+      if (isStorageError(error, 'incomplete')) throw incomplete();
+      if (!isStorageError(error, 'upload_not_found')) throw error;
+    }
+  }
+  const info = await storage.head(key);
+  if (!info || info.size !== file.size) throw incomplete();
+  const contentType = await sniffContentType(await firstBytes(storage, key, file.size));
+  const [ready] = await inScope((scope) =>
+    filesRepo(scope).updateFile(file.id, {
+      status: 'ready',
+      contentType,
+      etag: info.etag,
+      multipart: null,
+      uploadId: null,
+      updatedAt: now(),
+    }),
+  );
+  if (!ready) throw uploadNotFound();
+  return { file: toSummary(ready) };
+};
+
+/** Drops a pending upload: its bytes, its parts, its row (and so its reserved name and quota). */
+export const failUpload = async (inScope: InScope, storage: AnyStorage, id: string) => {
+  const file = await inScope((scope) => pendingFile(scope, id));
+  await dropUploadBytes(storage, file);
+  await inScope((scope) => filesRepo(scope).deleteFiles([file.id]));
+};
+
+const dropUploadBytes = async (storage: AnyStorage, file: FileRow) => {
+  if (file.multipart) await storage.abortMultipartUpload(file.multipart);
+  await storage.delete(storageKey(file, file.id));
+};
+
+/** Uploads untouched this long are taken as interrupted (a large file on a slow line stays below it). */
+export const staleUploadMs = 24 * 60 * 60_000;
+
+/** Housekeeping of one environment: interrupted uploads leave neither rows nor bytes behind. */
+export const cleanInterruptedUploads = async (inScope: InScope, storage: AnyStorage, now: Date): Promise<number> => {
+  const stale = await inScope((scope) => filesRepo(scope).staleUploads(new Date(now.getTime() - staleUploadMs)));
+  for (const file of stale) {
+    await dropUploadBytes(storage, file);
+    await inScope((scope) => filesRepo(scope).deleteFiles([file.id]));
+  }
+  return stale.length;
+};

@@ -1,0 +1,91 @@
+import * as exportsApi from '@kontor/contract/api/export-templates';
+import { recordExportPreview } from '@kontor/contract/api/records';
+import * as api from '@kontor/contract/api/stages';
+import type { Call } from '@kontor/contract/call';
+import { translator } from '@kontor/contract/i18n/catalogs';
+import type { FastifyInstance } from 'fastify';
+import { trustedEnvId } from '../../db/env-scope';
+import { loadTypes } from '../../engine/record-types.service';
+import { AppError } from '../../http/errors';
+import { answer, type EnvContext, route } from '../../http/route';
+import { contentDisposition } from '../../storage/content-disposition';
+import { environmentById } from '../environments/environments.service';
+import { storeSystemFile } from '../files/files.service';
+import { exportFilePath, verifyExportLink } from './export-links';
+import { copyExport, deleteExport, type ExportsContext, exportBytes, previewLinks } from './exports.service';
+import { changeStage, type StagesContext, stageDetails, stageHistory } from './stages.service';
+
+const stagesContext = async (ctx: EnvContext<Call>): Promise<StagesContext> => {
+  const env = await environmentById(ctx.scope);
+  return {
+    scope: ctx.scope,
+    types: await loadTypes(ctx.scope, ctx.env.configUpdatedAt),
+    t: ctx.t,
+    now: ctx.deps.now(),
+    userName: `${ctx.user.firstname} ${ctx.user.name}`.trim() || ctx.user.email,
+    dateFormat: env?.defaultDateformat ?? 'DD.MM.YYYY',
+    archive: ({ filename, bytes }) =>
+      storeSystemFile(ctx.scope, ctx.deps.storage, {
+        folder: ctx.t('stages.archiveFolder'),
+        filename,
+        body: bytes,
+        now: ctx.deps.now(),
+      }),
+  };
+};
+
+const exportsContext = async (ctx: EnvContext<Call>): Promise<ExportsContext> => ({
+  scope: ctx.scope,
+  types: await loadTypes(ctx.scope, ctx.env.configUpdatedAt),
+  t: ctx.t,
+  now: ctx.deps.now(),
+});
+
+/** Stages, exports and frozen documents (spec 02 §4, §7). */
+export const registerStageRoutes = (app: FastifyInstance): void => {
+  route(app, api.stageDetails, { env: 'read' }, async (ctx) => stageDetails(await stagesContext(ctx), ctx.body));
+
+  route(app, api.stageChange, { env: 'write' }, async (ctx) =>
+    answer(await changeStage(await stagesContext(ctx), ctx.body), ctx.t('stages.changed')),
+  );
+
+  route(app, api.stageHistory, { env: 'read' }, async (ctx) => stageHistory(await stagesContext(ctx), ctx.body));
+
+  route(
+    app,
+    recordExportPreview,
+    { env: 'read' },
+    async (ctx) => previewLinks(await exportsContext(ctx), ctx.deps.config.fileUrlSecret, ctx.body),
+    { get: true },
+  );
+
+  route(app, exportsApi.copyExport, { env: 'write' }, async (ctx) =>
+    answer(await copyExport(await exportsContext(ctx), ctx.body), ctx.t('stages.exportCopied')),
+  );
+
+  route(app, exportsApi.deleteExport, { env: 'write' }, async (ctx) => {
+    await deleteExport(await exportsContext(ctx), ctx.body);
+    return answer(undefined, ctx.t('stages.exportDeleted'));
+  });
+
+  // The PDF behind a preview link: no bearer token (an iframe cannot send one), the signed token decides.
+  app.get<{ Querystring: { token?: string } }>(exportFilePath, async (req, reply) => {
+    const { deps } = app;
+    const t = translator('de_sie');
+    const claims = verifyExportLink(deps.config.fileUrlSecret, String(req.query.token ?? ''), deps.now());
+    if (!claims) throw new AppError('forbidden', { message: t('stages.linkInvalid') });
+    const bytes = await deps.database.inEnv(trustedEnvId(claims.env), claims.user || null, async (scope) => {
+      const env = await environmentById(scope);
+      if (!env) throw new AppError('forbidden', { message: t('stages.linkInvalid') });
+      const types = await loadTypes(scope, env.configUpdatedAt);
+      return exportBytes({ scope, types, t, now: deps.now() }, claims);
+    });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition('preview.pdf', claims.inline))
+      .header('content-length', bytes.length)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
+      .send(bytes);
+  });
+};

@@ -1,0 +1,104 @@
+import type { SimpleTableRow } from '@kontor/contract/api/records';
+import { setUserActive } from '@kontor/contract/api/settings';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api, messageOf } from '../../api/api';
+import { useEnvironment } from '../../app/environment-context';
+import { useT } from '../../i18n/i18n';
+import { alertBar } from '../../ui/alert-bar';
+import { useDialogs } from '../../ui/confirm';
+import { ModelList, textOf } from './model-list';
+import { settingsKeys } from './settings.queries';
+
+/** The environment's members (model EnvironmentUser): deactivate and reactivate. */
+export function MembersTab() {
+  const t = useT();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { envKey, canEdit } = useEnvironment();
+
+  const toggle = useMutation({
+    mutationFn: (vars: { user: string; active: boolean; self: boolean }) =>
+      api.send(setUserActive, { _env: envKey, user: vars.user, is_active: vars.active }),
+    onSuccess: ({ message }, vars) => {
+      if (message) alertBar.push({ id: 'settings-user', kind: 'success', message });
+      // Whoever deactivated themselves has no access any more: back to the environment choice.
+      if (vars.self && !vars.active) navigate('/account', { replace: true });
+      else void queryClient.invalidateQueries({ queryKey: settingsKeys.lists(envKey) });
+    },
+    onError: (error) =>
+      alertBar.push({ id: 'settings-user', kind: 'danger', message: messageOf(error, t('common.genericError')) }),
+  });
+
+  const ask = async (row: SimpleTableRow) => {
+    const name = String(row.name ?? row.email ?? '');
+    const yes = await dialogs.confirm({
+      title: t('settings.deactivate'),
+      text: row.is_self ? t('settings.deactivateSelfQuestion') : t('settings.deactivateQuestion', { name }),
+      confirmLabel: t('settings.deactivate'),
+      danger: true,
+    });
+    if (yes) toggle.mutate({ user: row._id, active: false, self: row.is_self === true });
+  };
+
+  return (
+    <ModelList
+      model="EnvironmentUser"
+      listKey="settings.users"
+      empty={t('settings.noUsers')}
+      renderCell={(cell, row) => {
+        if (cell.mapping === 'is_active') {
+          return row.is_active ? (
+            <Badge color="teal" variant="dot" radius="sm" tt="none">
+              {t('settings.statusActive')}
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="dot" radius="sm" tt="none">
+              {t('settings.statusInactive')}
+            </Badge>
+          );
+        }
+        const text = textOf(cell, row);
+        if (cell.mapping === 'name' && row.is_self) {
+          return (
+            <Group gap={6} wrap="nowrap" title={text}>
+              <Text span inherit truncate>
+                {text}
+              </Text>
+              <Badge size="sm" variant="outline" radius="sm" tt="none">
+                {t('settings.you')}
+              </Badge>
+            </Group>
+          );
+        }
+        return <span title={text}>{text}</span>;
+      }}
+      actions={(row) =>
+        row.is_active ? (
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            disabled={!canEdit || toggle.isPending}
+            onClick={() => void ask(row)}
+            aria-label={`${t('settings.deactivate')}: ${String(row.name ?? '')}`}
+          >
+            {t('settings.deactivate')}
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            disabled={!canEdit || toggle.isPending}
+            onClick={() => toggle.mutate({ user: row._id, active: true, self: row.is_self === true })}
+            aria-label={`${t('settings.activate')}: ${String(row.name ?? '')}`}
+          >
+            {t('settings.activate')}
+          </Button>
+        )
+      }
+    />
+  );
+}

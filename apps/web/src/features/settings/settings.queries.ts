@@ -1,0 +1,47 @@
+import { type ListModel, simpleTableData } from '@kontor/contract/api/records';
+import { portalDetails } from '@kontor/contract/api/settings';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/api';
+
+export type ModelListParams = Readonly<{
+  search: string;
+  sort: { field: string; dir: 'asc' | 'desc' } | null;
+  page: number;
+  pageSize: number;
+  filter?: Record<string, string | boolean>;
+}>;
+
+/** Every key starts with the environment, so one environment never sees another's cache. */
+export const settingsKeys = {
+  all: (env: string) => ['env', env, 'settings'] as const,
+  list: (env: string, model: ListModel, params: ModelListParams) =>
+    ['env', env, 'settings', 'list', model, params] as const,
+  lists: (env: string) => ['env', env, 'settings', 'list'] as const,
+  portal: (env: string) => ['env', env, 'settings', 'portal'] as const,
+};
+
+/** A settings list (users, invitations) through the generic simpletable/data call. */
+export const modelListQuery = (env: string, model: ListModel, params: ModelListParams) =>
+  queryOptions({
+    queryKey: settingsKeys.list(env, model, params),
+    queryFn: ({ signal }) =>
+      api.call(
+        simpleTableData,
+        {
+          _env: env,
+          model,
+          ...(params.search ? { search: params.search } : {}),
+          ...(params.sort ? { sort: params.sort } : {}),
+          ...(params.filter ? { filter: params.filter } : {}),
+          page: params.page,
+          pageSize: params.pageSize,
+        },
+        { signal },
+      ),
+  });
+
+export const portalQuery = (env: string) =>
+  queryOptions({
+    queryKey: settingsKeys.portal(env),
+    queryFn: ({ signal }) => api.call(portalDetails, { _env: env }, { signal }),
+  });

@@ -1,0 +1,67 @@
+/**
+ * The bench's baseline: a bare Fastify route that runs the record list's own SQL (the same
+ * statement the product builds, via `recordListPlan` and `recordListStatement`) straight on the
+ * database — no session lookup, no membership check, no Row Level Security transaction, no
+ * envelope, no answer schema. Each product scenario is printed as a fraction of it.
+ *
+ * BARE_PORT, and DATABASE_URL (PostgreSQL as its owner) or DATA_DIR (the same PGlite directory,
+ * while the product server is stopped).
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { translator } from '@kontor/contract/i18n/catalogs';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { pgliteDir, pgliteExtensions } from '../apps/server/src/db/client';
+import type { EnvScope } from '../apps/server/src/db/env-scope';
+import { recordListStatement } from '../apps/server/src/engine/record-list.repo';
+import { recordListPlan } from '../apps/server/src/engine/record-list.service';
+import { resolveChildType } from '../apps/server/src/engine/record-types.service';
+
+type Query = (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+const open = async (): Promise<Query> => {
+  if (process.env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    return (text, params) => pool.query(text, params);
+  }
+  const db = await PGlite.create(pgliteDir(process.env.DATA_DIR ?? 'data'), { extensions: pgliteExtensions });
+  return (text, params) => db.query(text, params);
+};
+
+const query = await open();
+const dialect = new PgDialect();
+const t = translator('de_sie');
+const envIds = new Map<string, string>();
+const types = new Map<string, ReturnType<typeof resolveChildType>>();
+
+/** Environment and type resolved once per slug (the product resolves them per request). */
+const resolve = async (slug: string, typeKey: string) => {
+  let envId = envIds.get(slug);
+  if (!envId) {
+    envId = String((await query('select id from environments where url_slug = $1', [slug])).rows[0]?.id);
+    envIds.set(slug, envId);
+  }
+  const cacheKey = `${envId}:${typeKey}`;
+  let type = types.get(cacheKey);
+  if (!type) {
+    const row = (
+      await query('select key, parent, definition from record_types where env_id = $1 and key = $2', [envId, typeKey])
+    ).rows[0] as { key: string; parent: string; definition: Record<string, unknown> };
+    type = resolveChildType(row);
+    types.set(cacheKey, type);
+  }
+  if (!type) throw new Error(`unknown type ${typeKey}`);
+  return { envId, type };
+};
+
+const app = Fastify({ logger: false });
+app.post('/bare/list', async (req) => {
+  const body = req.body as { _env: string; type: string } & Parameters<typeof recordListPlan>[1];
+  const { envId, type } = await resolve(body._env, body.type);
+  const { plan } = recordListPlan(type, body, t);
+  const scope = { envId, tx: null } as unknown as EnvScope;
+  const compiled = dialect.sqlToQuery(recordListStatement(scope, plan));
+  return (await query(compiled.sql, compiled.params)).rows;
+});
+await app.listen({ port: Number(process.env.BARE_PORT ?? 3998), host: '127.0.0.1' });

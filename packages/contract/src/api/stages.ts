@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { call, envScoped } from '../call';
+import { stageSchema } from './record-types';
+
+/**
+ * Stage changes (spec 02 §4 "Record stage change", §7 stages/details and stages/change). The
+ * details call is the change-stage screen's loading check: it refuses exactly what the change
+ * would refuse, and names the consequences the confirmation shows.
+ */
+
+const typeKey = z.string().trim().min(1).max(60);
+const recordId = z.string().trim().min(1).max(64);
+const stageKey = z.string().trim().min(1).max(60);
+
+export const stageChangeBody = envScoped({ type: typeKey, stage: stageKey, id: recordId });
+
+/** What entering the stage does besides changing it; the confirmation names each one. */
+export const stageConsequencesSchema = z.object({
+  /** The record cannot be edited or removed afterwards. */
+  editLock: z.boolean(),
+  /** A PDF is rendered and frozen with the next number of the range. */
+  freeze: z.boolean(),
+  /** A cancellation record (Storno) with negated positions is made and frozen. */
+  cancellation: z.boolean(),
+});
+
+export const stageTransitionSchema = z.object({
+  from: z.string().nullable(),
+  fromName: z.string().nullable(),
+  to: z.string(),
+  toName: z.string(),
+  at: z.string(),
+  by: z.string(),
+});
+export type StageTransition = z.infer<typeof stageTransitionSchema>;
+
+export const stageDetails = call('/api/dynamic-records/stages/details', {
+  body: stageChangeBody,
+  data: z.object({
+    stage: stageSchema,
+    currentStage: stageSchema.nullable(),
+    stages: z.array(stageSchema),
+    consequences: stageConsequencesSchema,
+    singular: z.string(),
+    plural: z.string(),
+    /** The record's number (or other label) for the confirmation's text; '' when it has none yet. */
+    label: z.string(),
+  }),
+});
+export type StageDetailsData = z.infer<typeof stageDetails.data>;
+
+export const frozenDocumentSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  sha256: z.string(),
+});
+
+export const stageChange = call('/api/dynamic-records/stages/change', {
+  body: stageChangeBody,
+  data: z.object({
+    stage: stageSchema,
+    /** The frozen document of this change, when the stage has an export. */
+    frozen: frozenDocumentSchema.nullable(),
+    /** The cancellation record made by this change, when the stage cancels. */
+    cancellation: z.object({ id: z.string(), number: z.string() }).nullable(),
+  }),
+});
+export type StageChangeData = z.infer<typeof stageChange.data>;
+
+/** A record's stage history, newest first (shown on the record). */
+export const stageHistory = call('/api/dynamic-records/stages/history', {
+  body: envScoped({ type: typeKey, id: recordId }),
+  data: z.array(stageTransitionSchema),
+});
