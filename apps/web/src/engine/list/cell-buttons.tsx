@@ -1,6 +1,6 @@
 import type { Cell, CellButton } from '@kontor/contract/api/record-types';
 import { listConditionsHold } from '@kontor/contract/logic/conditions';
-import { Button, Group } from '@mantine/core';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
@@ -28,10 +28,39 @@ export function CellButtons({
   canEdit: boolean;
 }) {
   const t = useT();
+  const buttons = visibleButtons(cell, row);
+  // Beside page buttons the edit button is an icon with its name as tooltip and label: the row
+  // itself opens the record too, and the list must fit 1280 px without scrolling sideways.
+  const compact = buttons.length > 1;
   return (
     <Group gap={6} wrap="nowrap" justify="flex-end">
-      {visibleButtons(cell, row).map((button) =>
-        button.kind === 'edit' ? (
+      {buttons.map((button) =>
+        button.kind === 'edit' && compact ? (
+          <Tooltip key="edit" label={button.label ?? t('records.edit')}>
+            {canEdit ? (
+              <ActionIcon
+                component={Link}
+                to={paths.edit(row._id)}
+                onClick={stop}
+                size="md"
+                variant="default"
+                aria-label={button.label ?? t('records.edit')}
+              >
+                <IconPencil size={14} aria-hidden />
+              </ActionIcon>
+            ) : (
+              <ActionIcon
+                disabled
+                onClick={stop}
+                size="md"
+                variant="default"
+                aria-label={button.label ?? t('records.edit')}
+              >
+                <IconPencil size={14} aria-hidden />
+              </ActionIcon>
+            )}
+          </Tooltip>
+        ) : button.kind === 'edit' ? (
           canEdit ? (
             <Button
               key="edit"
