@@ -54,6 +54,18 @@ test.describe('lists at 1280 px (issue 10 item 5)', () => {
         expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
       }
     });
+    await test.step('the whole list fits 1280 px: no sideways scrolling, the row buttons in view', async () => {
+      const table = page.locator('table').first();
+      const overflow = await table.evaluate((el) => {
+        const box = el.parentElement ?? el;
+        return box.scrollWidth - box.clientWidth;
+      });
+      expect(overflow).toBeLessThanOrEqual(1);
+      const details = row.getByRole('link', { name: 'Details' });
+      const right = await details.evaluate((el) => el.getBoundingClientRect().right);
+      expect(right).toBeLessThanOrEqual(1280);
+      await expect(row.getByRole('link', { name: 'Bearbeiten' })).toBeVisible();
+    });
     await page.screenshot({ path: 'test-results/settings-screens/invoices-1280.png' });
 
     await test.step('the page size is chosen and kept for the list', async () => {
