@@ -227,6 +227,26 @@ describe('platform', () => {
     }
   });
 
+  test('/readyz answers ready while database and storage answer, 503 naming the one that does not', async () => {
+    const ready = await t.get('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: true, storage: true });
+    const broken = {
+      ...t.deps.storage,
+      head: async () => {
+        throw new Error('connect ECONNREFUSED (test)');
+      },
+    } as typeof t.deps.storage;
+    const app = await buildApp({ ...t.deps, storage: broken });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', database: true, storage: false });
+    } finally {
+      await app.close();
+    }
+  });
+
   test('sends the security headers on answers, errors and pages', async () => {
     const answers = [
       await t.get('/healthz'),

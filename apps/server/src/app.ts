@@ -152,6 +152,22 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
     );
     return ok ? { status: 'ok' } : reply.status(503).send({ status: 'unavailable' });
   });
+  // Readiness: the database answers and the file storage can be asked (a probe key that never
+  // exists; a missing object is an answer, an unreachable store is not).
+  app.get('/readyz', async (_req, reply) => {
+    const [database, storage] = await Promise.all([
+      deps.database.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
+      deps.storage.head('readiness-probe').then(
+        () => true,
+        () => false,
+      ),
+    ]);
+    const ok = database && storage;
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database, storage });
+  });
 
   await app.register(async (api) => {
     registerAuthRoutes(api);
