@@ -3,14 +3,11 @@ import type { DataField, FormElement } from '@kontor/contract/api/record-types';
 import type { RecordFormData } from '@kontor/contract/api/records';
 import type { FieldErrors } from '@kontor/contract/call';
 import type { ErrorCode } from '@kontor/contract/errors';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { type ReactNode, useState } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
-import { EnvironmentContext, type EnvironmentState } from '../../app/environment-context';
-import { theme } from '../../app/theme';
+import type { RouteObject } from 'react-router';
+import type { EnvironmentState } from '../../app/environment-context';
 import { testEnvironment } from '../../test/environment-fixture';
-import { renderRoutes } from '../../test/render';
+import { renderWithEnvironment } from '../../test/render-in-environment';
 // The test environment has what the app's entry registers into the engine.
 import '../../features/records/records.engine';
 import { RecordForm } from '../form/record-form';
@@ -56,24 +53,7 @@ export const environmentState = (overrides: Partial<EnvironmentState> = {}): Env
 
 /** Routes inside an environment, with the modal provider the confirm dialogs need. */
 export const renderInEnvironment = (routes: RouteObject[], path: string, state = environmentState()) =>
-  renderRoutes(
-    [
-      {
-        element: (
-          // env="test": no transitions, so dropdowns and modals are there at once.
-          <MantineProvider theme={theme} env="test">
-            <ModalsProvider>
-              <EnvironmentContext.Provider value={state}>
-                <Outlet />
-              </EnvironmentContext.Provider>
-            </ModalsProvider>
-          </MantineProvider>
-        ),
-        children: routes,
-      },
-    ],
-    path,
-  );
+  renderWithEnvironment(routes, path, state);
 
 /** A controlled form engine with its own state, as the editor holds it. */
 export function FormHarness({

@@ -1,10 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Outlet, type RouteObject } from 'react-router';
-import { EnvironmentContext } from '../../app/environment-context';
-import { theme } from '../../app/theme';
+import type { RouteObject } from 'react-router';
 import { testEnvironmentState } from '../../test/environment-fixture';
-import { renderRoutes } from '../../test/render';
+import { renderWithEnvironment } from '../../test/render-in-environment';
 
 export const ok = (data?: unknown, message?: string) => ({ body: { status: 'success', data, message } });
 export const failed = (status: number, code: string, message: string, errors?: Record<string, string[]>) => ({
@@ -14,20 +10,4 @@ export const failed = (status: number, code: string, message: string, errors?: R
 
 /** Renders settings screens inside an environment (musterbau), without transitions. */
 export const renderSettings = (routes: RouteObject[], path: string, state = testEnvironmentState()) =>
-  renderRoutes(
-    [
-      {
-        element: (
-          <MantineProvider theme={theme} env="test">
-            <ModalsProvider>
-              <EnvironmentContext.Provider value={state}>
-                <Outlet />
-              </EnvironmentContext.Provider>
-            </ModalsProvider>
-          </MantineProvider>
-        ),
-        children: routes,
-      },
-    ],
-    path,
-  );
+  renderWithEnvironment(routes, path, state);
