@@ -7,6 +7,7 @@
  * BARE_PORT, and DATABASE_URL (PostgreSQL as its owner) or DATA_DIR (the same PGlite directory,
  * while the product server is stopped).
  */
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -64,4 +65,16 @@ app.post('/bare/list', async (req) => {
   const compiled = dialect.sqlToQuery(recordListStatement(scope, plan));
   return (await query(compiled.sql, compiled.params)).rows;
 });
+// The website bench's baseline: a fixed HTML page (the product's cached page, from a file) with the
+// same kind of headers, and nothing else: no host or slug lookup, no cache, no ETag, no visit count.
+const barePage = process.env.BARE_PAGE_FILE
+  ? fs.readFileSync(process.env.BARE_PAGE_FILE, 'utf8')
+  : '<!doctype html><p>bare</p>';
+app.get('/bare/page', (_req, reply) =>
+  reply
+    .header('content-security-policy', "default-src 'none'")
+    .header('cache-control', 'public, max-age=0, must-revalidate')
+    .type('text/html; charset=utf-8')
+    .send(barePage),
+);
 await app.listen({ port: Number(process.env.BARE_PORT ?? 3998), host: '127.0.0.1' });

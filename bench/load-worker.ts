@@ -1,13 +1,24 @@
 /**
  * Runs autocannon in its own process (pinned to a core of its own by the bench where `taskset`
  * exists), so the load generator does not compete with the server inside one Node thread. Reads
- * its job from the JSON file named by argv[2]: url, token, connections, seconds and the bodies to cycle through.
+ * its job from the JSON file named by argv[2]: url, token, connections, seconds, the bodies to cycle
+ * through and an optional fixed rate.
  * Prints the result as one JSON line.
  */
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 
-type Job = { url: string; token: string | null; connections: number; seconds: number; bodies: object[] };
+type Job = {
+  url: string;
+  token: string | null;
+  connections: number;
+  seconds: number;
+  bodies: object[];
+  /** Requests per second over all connections (the soak's fixed load); unset: as fast as it goes. */
+  rate?: number;
+  /** GET without a body (a public page); POST with the bodies by default. */
+  method?: 'GET' | 'POST';
+};
 
 const job = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as Job;
 let next = 0;
@@ -15,16 +26,23 @@ const result = await autocannon({
   url: job.url,
   connections: job.connections,
   duration: job.seconds,
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...(job.token ? { authorization: `Bearer ${job.token}` } : {}) },
-  requests: [
-    {
-      setupRequest: (req) => {
-        const body = job.bodies[next++ % job.bodies.length];
-        return { ...req, body: JSON.stringify(body) };
-      },
-    },
-  ],
+  ...(job.rate ? { overallRate: job.rate } : {}),
+  method: job.method ?? 'POST',
+  headers:
+    job.method === 'GET'
+      ? { 'user-agent': 'Mozilla/5.0 (bench)' }
+      : { 'content-type': 'application/json', ...(job.token ? { authorization: `Bearer ${job.token}` } : {}) },
+  requests:
+    job.method === 'GET'
+      ? [{}]
+      : [
+          {
+            setupRequest: (req) => {
+              const body = job.bodies[next++ % job.bodies.length];
+              return { ...req, body: JSON.stringify(body) };
+            },
+          },
+        ],
 });
 console.log(
   JSON.stringify({

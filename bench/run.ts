@@ -1,92 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { benchUser, bigEnvName, generate, smallEnvCount, smallEnvName } from './generate';
 import { cities, positions, searchTerms, seededRandom } from './german-data';
 import { load, type Measured, post, sequential } from './scenarios';
+import { bareUrl, out, prepareTarget, startBare, startServer, stopServer, type Target, url } from './server-process';
 
 /**
  * `npm run bench`: generates the data set (once per database), starts the real server as a child
  * process and measures the list, form and save calls over HTTP. BENCH_TARGETS=pglite,postgres
- * (default both), BENCH_SECONDS (default 30), BENCH_PG (admin URL, default local PostgreSQL),
- * BENCH_DB (database on that server, default kontor_bench), BENCH_PORT (default 3999).
+ * (default both), BENCH_SECONDS (default 30); the servers' settings in server-process.ts.
  */
-const root = path.resolve(import.meta.dirname, '..');
-const out = path.join(import.meta.dirname, 'out');
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const pgAdmin = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const pgDatabase = process.env.BENCH_DB ?? 'kontor_bench';
-const port = Number(process.env.BENCH_PORT ?? 3999);
-const url = `http://127.0.0.1:${port}`;
 const log = (line: string) => console.log(line);
-
-type Target = { name: 'pglite' | 'postgres'; env: Record<string, string> };
-
-const prepareTarget = async (name: string): Promise<Target> => {
-  if (name === 'pglite') return { name, env: { DATA_DIR: path.join(out, 'pglite') } };
-  const admin = new pg.Client({ connectionString: pgAdmin });
-  await admin.connect();
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(pgDatabase)) throw new Error(`BENCH_DB must be a plain name: ${pgDatabase}`);
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [pgDatabase]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${pgDatabase}`);
-  await admin.end();
-  const dbUrl = new URL(pgAdmin);
-  dbUrl.pathname = `/${pgDatabase}`;
-  return { name: 'postgres', env: { DATABASE_URL: dbUrl.toString(), DATABASE_POOL_SIZE: '10' } };
-};
-
-const withEnv = (extra: Record<string, string>) => ({
-  ...process.env,
-  ...extra,
-  DEMO: '0',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  // Production refuses to start without a mail transport; the scenarios send no mail.
-  SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:9',
-  // …nor without a key for signed file URLs.
-  FILE_URL_SECRET: process.env.FILE_URL_SECRET ?? 'bench-file-url-secret-not-for-real-use',
-});
-
-const barePort = port - 1;
-const bareUrl = `http://127.0.0.1:${barePort}`;
-
-/** Starts a Node process and waits until `ready` answers. */
-const startProcess = async (args: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 120; i++) {
-    await new Promise((r) => setTimeout(r, 500));
-    if (
-      await fetch(ready, { method: ready.endsWith('/healthz') ? 'GET' : 'POST' })
-        .then((r) => r.status < 500 || ready.includes('/bare/'))
-        .catch(() => false)
-    )
-      return child;
-  }
-  child.kill();
-  throw new Error(`${args.join(' ')} did not start`);
-};
-
-const startServer = (target: Target) =>
-  startProcess(
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
-    withEnv({ ...target.env, PORT: String(port), HOST: '127.0.0.1' }),
-    `${url}/healthz`,
-  );
-
-const startBare = (target: Target) =>
-  startProcess(
-    ['--import', 'tsx', 'bench/bare-server.ts'],
-    withEnv({ ...target.env, BARE_PORT: String(barePort) }),
-    `${bareUrl}/bare/list`,
-  );
-
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 type Env = { url_slug: string; name: string };
 type ListData = { rows: Array<{ _id: string }>; nextCursor: string | null; total: number };

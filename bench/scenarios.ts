@@ -58,12 +58,19 @@ export const load = async (
   urlPath: string,
   token: string | null,
   bodies: object[],
-  p: { connections: number; seconds: number; serverPid?: number | undefined },
+  p: { connections: number; seconds: number; serverPid?: number | undefined; rate?: number },
 ): Promise<Measured> => {
   const jobFile = path.join(os.tmpdir(), `kontor-bench-job-${process.pid}-${Date.now()}.json`);
   fs.writeFileSync(
     jobFile,
-    JSON.stringify({ url: `${url}${urlPath}`, token, connections: p.connections, seconds: p.seconds, bodies }),
+    JSON.stringify({
+      url: `${url}${urlPath}`,
+      token,
+      connections: p.connections,
+      seconds: p.seconds,
+      bodies,
+      rate: p.rate,
+    }),
   );
   const worker = [process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'load-worker.ts'), jobFile];
   const command = hasTaskset ? ['taskset', '-c', String(os.cpus().length - 1), ...worker] : worker;

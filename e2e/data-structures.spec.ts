@@ -10,20 +10,24 @@ import { escapeRegExp, openEnvironment } from './support/ui';
  * removes the structure only after its record is gone.
  */
 
+const shots = process.env.SHOTS_DIR ?? 'test-results/screens';
+
 /** Screenshots at desktop and phone width (looked at by a person), and no serious axe finding at either. */
 const shot = async (page: Page, name: string) => {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     // The shell's navigation slides between its desktop and phone layouts: let it settle.
     await page.waitForTimeout(500);
-    await page.screenshot({ path: `test-results/screens/data-structures-${name}-${width}.png`, fullPage: true });
-    // The settings area's own header (overline, 'bald' tabs) belongs to the settings screens (issue 10).
-    // With a dialog open only the dialog is checked: the page behind lies under the overlay.
+    // Nothing may stick out sideways at either width.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 })
+      .toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${shots}/data-structures-${name}-${width}.png`, fullPage: true });
+    // The whole page with the shell; with a dialog open only the dialog: the page behind lies under
+    // the overlay.
     const dialogOpen = (await page.getByRole('dialog').count()) > 0;
     const axe = new AxeBuilder({ page });
-    const scoped = dialogOpen
-      ? axe.include('[role="dialog"]')
-      : axe.exclude('nav[aria-label="Bereiche der Einstellungen"]').exclude('[class*="overline"]');
+    const scoped = dialogOpen ? axe.include('[role="dialog"]') : axe;
     const { violations } = await scoped.analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -32,6 +36,8 @@ const shot = async (page: Page, name: string) => {
 };
 
 test('create Fahrzeuge, add fields, work with records, remove it only without records', async ({ page }) => {
+  // Many steps, each looked at twice (1280 and 375 px) with an axe run: more than the default time.
+  test.setTimeout(240_000);
   const user = await createUser('structures');
   const env = await createEnvironment(user.token, uniqueName('Fuhrpark'));
   const base = `/env/${env.url_slug}/settings/dynamic-records`;
@@ -107,10 +113,45 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
     await expect(rows).toHaveText([/^Kennzeichen/, /^Halter/]);
     const grip = page.getByRole('button', { name: 'Ziehen zum Verschieben: Halter' });
     await grip.focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    // A person's key presses come with time between them; dnd-kit settles the drop target after each.
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250);
+    }
     await expect(rows).toHaveText([/^Halter/, /^Kennzeichen/]);
+
+    // Into another list: a new card takes Kennzeichen through the side panel's "move to" (the
+    // keyboard way besides dragging); the move clears the selection.
+    await page.getByRole('button', { name: 'Karte einfügen' }).click();
+    const dropZone = page.getByText('Hierher ziehen');
+    await expect(dropZone).toBeVisible();
+    // Halter goes into the new, empty card through the side panel too. (Dragging it there by
+    // pointer did not drop into the empty card in Playwright, on a quiet machine either: open in
+    // issue 11's note, not claimed here.)
+    await page.getByRole('button', { name: /^Halter \d/ }).click();
+    await page.getByRole('combobox', { name: 'Verschieben nach' }).click();
+    await page.getByRole('option', { name: '– Karte: Neue Karte' }).click();
+    await expect(dropZone).toHaveCount(0);
+    await page.getByRole('button', { name: /^Kennzeichen \d/ }).click();
+    await page.getByRole('combobox', { name: 'Verschieben nach' }).click();
+    await page.getByRole('option', { name: '– Karte: Neue Karte' }).click();
+    await expect(page.getByText('Wählen Sie ein Element, um es zu bearbeiten.')).toBeVisible();
+
+    // The live preview shows the pending form through the form engine: the card with the plate
+    // number field in it; typing there saves nothing.
+    const preview = page.getByRole('region', { name: 'Vorschau' });
+    const previewCard = preview.getByText('Neue Karte');
+    await expect(previewCard).toBeVisible();
+    await expect(preview.getByRole('textbox', { name: 'Kennzeichen' })).toBeVisible();
+    // Both moved fields sit in the card now, no longer at the top level.
+    await page.getByRole('button', { name: /^Halter \d/ }).click();
+    const targets = page.getByRole('combobox', { name: 'Verschieben nach' });
+    await targets.click();
+    await expect(page.getByRole('option', { name: 'Oberste Ebene' })).toBeVisible();
+    await expect(page.getByRole('option', { name: '– Karte: Neue Karte' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await preview.getByRole('textbox', { name: 'Kennzeichen' }).fill('Probe');
+    await expect(preview.getByRole('textbox', { name: 'Kennzeichen' })).toHaveValue('Probe');
 
     await page.getByRole('button', { name: /^Kennzeichen \d/ }).click();
     await page.getByRole('textbox', { name: 'Breite (Spalten von 12)' }).fill('4');
@@ -144,7 +185,45 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Die Datenstruktur wurde erfolgreich gespeichert')).toBeVisible();
     await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
-    await shot(page, 'editor');
+    await shot(page, 'tables');
+    await page.getByRole('tab', { name: 'Felder' }).click();
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(base)}/fahrzeuge/edit$`));
+    await expect(page.getByRole('row', { name: /Kennzeichen.*kennzeichen/ })).toBeVisible();
+    await shot(page, 'fields');
+  });
+
+  await test.step('settings: a new yes/no and a text setting, their values saved', async () => {
+    await page.getByRole('button', { name: 'Einstellung hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Einstellung hinzufügen' });
+    await dialog.getByRole('textbox', { name: 'Key der Einstellung' }).fill('1x');
+    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(dialog.getByText('Die Einstellung braucht einen Namen.')).toBeVisible();
+    await expect(dialog.getByText('Der Key darf nur Buchstaben, Ziffern und Unterstriche enthalten')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Name der Einstellung' }).fill('Wartung erinnern');
+    await dialog.getByRole('textbox', { name: 'Key der Einstellung' }).fill('wartung');
+    await dialog.getByText('Ja/Nein').click();
+    await expect(dialog.getByRole('radio', { name: 'Ja/Nein' })).toBeChecked();
+    await shot(page, 'setting-add');
+    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(base)}/fahrzeuge/edit/settings$`));
+    await page.getByRole('switch', { name: 'Wartung erinnern' }).check({ force: true });
+
+    await page.getByRole('button', { name: 'Einstellung hinzufügen' }).click();
+    await dialog.getByRole('textbox', { name: 'Name der Einstellung' }).fill('Standort');
+    await dialog.getByRole('textbox', { name: 'Key der Einstellung' }).fill('wartung');
+    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(dialog.getByText('Es gibt bereits eine Einstellung mit diesem Key.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Key der Einstellung' }).fill('standort');
+    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await page.getByRole('textbox', { name: 'Standort' }).fill('Halle 3');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Die Datenstruktur wurde erfolgreich gespeichert')).toBeVisible();
+    await shot(page, 'settings');
+
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Wartung erinnern' })).toBeChecked();
+    await expect(page.getByRole('textbox', { name: 'Standort' })).toHaveValue('Halle 3');
   });
 
   await test.step('the new form refuses a plate number of 11 characters and takes a valid one', async () => {
@@ -199,4 +278,21 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(base)}$`));
     await expect(page.getByText('Noch keine Datenstrukturen.', { exact: false })).toBeVisible();
   });
+});
+
+test('every tab of a preset structure with exports: screenshots and axe at 1280 and 375 px', async ({ page }) => {
+  const user = await createUser('structures-tabs');
+  const env = await createEnvironment(user.token, uniqueName('Werkstatt'), 'craftsman');
+  await openEnvironment(page, user, env.url_slug);
+  const editor = `/env/${env.url_slug}/settings/dynamic-records/invoices/edit`;
+  await page.goto(editor);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
+  const tabs = await page.getByRole('tab').allInnerTexts();
+  expect(tabs).toEqual(expect.arrayContaining(['Felder', 'Formulare', 'Tabellen', 'Exporte']));
+  for (const name of tabs) {
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+    await page.waitForLoadState('networkidle');
+    await shot(page, `invoices-${name.toLowerCase()}`);
+  }
 });

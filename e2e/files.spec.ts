@@ -246,9 +246,9 @@ test.describe('file manager (spec 02 §2.4, spec 01 §3/§4 uploads)', () => {
         },
       )
       .toBeGreaterThanOrEqual(45);
-    await cdp.detach();
-
+    // Reloaded while still throttled: unthrottled, the second part could finish before the reload.
     await page.reload();
+    await cdp.detach();
     await expect(page.getByRole('heading', { level: 1, name: 'Dateimanager' })).toBeVisible();
     await expect(page.getByText('Der Upload von „Baupläne.zip“ wurde unterbrochen.')).toBeVisible();
 

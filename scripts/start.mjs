@@ -10,34 +10,13 @@
  * `--build-only` builds and stops (`npm run build`). A stamp (sizes and modification times of every source file) beside each build decides "changed".
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, fresh, stampOf } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
-
-const filesUnder = (dir) =>
-  fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir, { recursive: true, withFileTypes: true })
-        .flatMap((e) => (e.isFile() ? [path.join(e.parentPath ?? e.path, e.name)] : []))
-    : [];
-
-const stampOf = (inputs) => {
-  const hash = createHash('sha256');
-  for (const file of inputs
-    .flatMap((p) => (fs.existsSync(p) && fs.statSync(p).isDirectory() ? filesUnder(p) : [p]))
-    .sort()) {
-    if (!fs.existsSync(file)) continue;
-    const s = fs.statSync(file);
-    hash.update(`${path.relative(root, file)}\u0000${s.size}\u0000${s.mtimeMs}\n`);
-  }
-  return hash.digest('hex');
-};
-
-const fresh = (stampFile, stamp) => fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp;
 
 const run = (command, args) => {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -63,33 +42,7 @@ if (!fresh(webStampFile, webStamp)) {
 }
 
 // The server.
-const dist = at('apps', 'server', 'dist');
-const serverStampFile = path.join(dist, '.build-stamp');
-const serverStamp = stampOf([at('apps', 'server', 'src'), contract, lock, fileURLToPath(import.meta.url)]);
-if (!fresh(serverStampFile, serverStamp)) {
-  const { build } = await import('esbuild');
-  const pkg = JSON.parse(fs.readFileSync(at('apps', 'server', 'package.json'), 'utf8'));
-  const contractPkg = JSON.parse(fs.readFileSync(at('packages', 'contract', 'package.json'), 'utf8'));
-  const external = [...Object.keys(pkg.dependencies), ...Object.keys(contractPkg.dependencies ?? {})]
-    .filter((name) => name !== '@kontor/contract')
-    .flatMap((name) => [name, `${name}/*`]);
-  fs.rmSync(dist, { recursive: true, force: true });
-  await build({
-    entryPoints: { main: at('apps', 'server', 'src', 'main.ts'), cli: at('apps', 'server', 'src', 'admin', 'cli.ts') },
-    outdir: dist,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    splitting: true,
-    sourcemap: true,
-    external,
-    logLevel: 'warning',
-  });
-  // client.ts finds its migrations beside itself; in the bundle that is dist/.
-  fs.cpSync(at('apps', 'server', 'src', 'db', 'migrations'), path.join(dist, 'migrations'), { recursive: true });
-  fs.writeFileSync(serverStampFile, serverStamp);
-}
+const serverMain = await buildServer();
 
 if (process.argv.includes('--build-only')) process.exit(0);
 
@@ -98,4 +51,4 @@ if (process.argv.includes('--build-only')) process.exit(0);
 // (INIT_CWD, see docs/decisions.md "Operations").
 process.setSourceMapsEnabled(true);
 process.chdir(at('apps', 'server'));
-await import(pathToFileURL(path.join(dist, 'main.js')).href);
+await import(pathToFileURL(serverMain).href);

@@ -75,3 +75,8 @@ export const adminCli = async (...args: string[]): Promise<string> => {
   });
   return stdout;
 };
+
+/** Writes a website page's blocks as they are, past the save's checks (the render must still clean them). */
+export const storeWebsiteBlocksRaw = async (pageId: string, blocks: unknown[]): Promise<void> => {
+  await query('update website_pages set blocks = $1::jsonb where id = $2::uuid', [JSON.stringify(blocks), pageId]);
+};

@@ -4,7 +4,17 @@
  * the text and HTML parts; not a general mail parser.
  */
 
-export type ParsedMail = Readonly<{ subject: string; from: string; to: string; text: string; html: string }>;
+/** A part sent as a file (Content-Disposition: attachment), its content decoded as UTF-8 text. */
+export type MailAttachment = Readonly<{ filename: string; contentType: string; content: string }>;
+
+export type ParsedMail = Readonly<{
+  subject: string;
+  from: string;
+  to: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+}>;
 
 type Part = Readonly<{ headers: Map<string, string>; body: string }>;
 
@@ -79,7 +89,9 @@ export const decodeHeader = (value: string): string =>
         : decodeQuotedPrintable(data.replace(/_/g, ' ')).toString('utf8'),
     );
 
-const collect = (part: Part, out: { text: string[]; html: string[] }) => {
+type Collected = { text: string[]; html: string[]; attachments: MailAttachment[] };
+
+const collect = (part: Part, out: Collected) => {
   const { type, params } = parseContentType(part.headers.get('content-type'));
   const boundary = params.get('boundary');
   if (type.startsWith('multipart/') && boundary) {
@@ -90,13 +102,19 @@ const collect = (part: Part, out: { text: string[]; html: string[] }) => {
     for (const chunk of chunks.slice(1, -1)) collect(splitHead(chunk.replace(/^\r?\n/, '')), out);
     return;
   }
+  const disposition = parseContentType(part.headers.get('content-disposition'));
+  if (disposition.type === 'attachment') {
+    const filename = decodeHeader(disposition.params.get('filename') ?? params.get('name') ?? '');
+    out.attachments.push({ filename, contentType: type, content: decodeBody(part) });
+    return;
+  }
   if (type === 'text/plain') out.text.push(decodeBody(part));
   else if (type === 'text/html') out.html.push(decodeBody(part));
 };
 
 export const parseMail = (raw: string): ParsedMail => {
   const root = splitHead(raw);
-  const out = { text: [] as string[], html: [] as string[] };
+  const out: Collected = { text: [], html: [], attachments: [] };
   collect(root, out);
   return {
     subject: decodeHeader(root.headers.get('subject') ?? ''),
@@ -104,5 +122,6 @@ export const parseMail = (raw: string): ParsedMail => {
     to: decodeHeader(root.headers.get('to') ?? ''),
     text: out.text.join('\n').trim(),
     html: out.html.join('\n').trim(),
+    attachments: out.attachments,
   };
 };

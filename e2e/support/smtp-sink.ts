@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { parseMail } from './mime';
+import { type MailAttachment, parseMail } from './mime';
 
 /** One received message as the test workers read it from the mail directory. */
 export type StoredMail = Readonly<{
@@ -13,6 +13,8 @@ export type StoredMail = Readonly<{
   from: string;
   text: string;
   html: string;
+  /** Files sent with the mail (a booking's .ics), decoded as text. */
+  attachments: MailAttachment[];
   /** Milliseconds since the epoch, when the message was complete. */
   receivedAt: number;
   /** Order of arrival within the run. */

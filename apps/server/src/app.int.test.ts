@@ -459,6 +459,7 @@ describe('development mail page', () => {
       password: defaultPassword,
       password2: defaultPassword,
     });
+    await t.deps.background.idle();
     await enqueueMail(
       t.db,
       { to: email, subject: '<script>alert(1)</script>', text: 'Text <b>fett</b>', html: '' },

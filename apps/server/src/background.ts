@@ -12,7 +12,10 @@ export const createBackground = (warn: (obj: object, msg: string) => void): Back
   const running = new Set<Promise<unknown>>();
   return {
     run: (name, task) => {
-      const p = Promise.resolve()
+      // Started on the next turn of the event loop, after the answer that started it went out: the
+      // embedded database (PGlite) runs its queries on this thread, and work begun at once would
+      // hold the answer back by as long as it takes (a timing difference the caller could see).
+      const p = new Promise<void>((resolve) => setImmediate(resolve))
         .then(task)
         .catch((err: unknown) =>
           warn({ task: name, error: err instanceof Error ? err.message : String(err) }, 'background task failed'),

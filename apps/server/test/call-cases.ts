@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import * as accountApi from '@kontor/contract/api/account';
 import * as authApi from '@kontor/contract/api/auth';
+import * as bookingsApi from '@kontor/contract/api/bookings';
 import * as structuresApi from '@kontor/contract/api/data-structures';
+import * as einvoiceApi from '@kontor/contract/api/einvoice';
 import * as envApi from '@kontor/contract/api/environments';
 import * as exportsApi from '@kontor/contract/api/export-templates';
 import * as filesApi from '@kontor/contract/api/files';
 import * as pagesApi from '@kontor/contract/api/pages';
+import * as queryFormsApi from '@kontor/contract/api/query-forms';
 import * as recordsApi from '@kontor/contract/api/records';
 import * as settingsApi from '@kontor/contract/api/settings';
 import * as setupApi from '@kontor/contract/api/setup';
 import * as stagesApi from '@kontor/contract/api/stages';
+import * as websiteApi from '@kontor/contract/api/website';
 import type { Call } from '@kontor/contract/call';
 import type { BoundCall } from '../src/http/route';
 import { defaultPassword } from './fixtures';
@@ -203,9 +207,90 @@ export const callCases: readonly CallCase[] = [
     // An empty object keeps the defaults.
     accepts: { settings: [{}] },
   },
+  { call: websiteApi.websiteStats, body: (u) => env(u) },
+  { call: websiteApi.websiteDetails, body: (u) => env(u) },
+  { call: websiteApi.designsList, body: (u) => env(u) },
+  { call: websiteApi.changeDesign, body: (u) => ({ ...env(u), design: 'craft' }) },
+  { call: websiteApi.designDetails, body: (u) => ({ ...env(u), design: 'craft' }) },
+  {
+    call: websiteApi.saveDesign,
+    body: (u) => ({ ...env(u), website: { design_config: { business: { tagline: 'Gut gemacht' } } } }),
+    nested: ['website'],
+  },
+  { call: websiteApi.websitePages, body: (u) => env(u) },
+  { call: websiteApi.pageDetails, body: (u, id) => ({ ...env(u), id }) },
+  {
+    call: websiteApi.savePage,
+    body: (u) => ({
+      ...env(u),
+      id: 'new',
+      page: {
+        title: 'Über uns',
+        url_path: '',
+        blocks: [{ type: 'text', designblock: true, fields: { heading: 'Hallo', text: 'Willkommen' } }],
+        set_as_homepage: false,
+        set_as_not_found_page: false,
+        record_page: null,
+      },
+    }),
+    nested: ['page'],
+  },
+  { call: websiteApi.removePage, body: (u, id) => ({ ...env(u), id }) },
+  { call: websiteApi.designBlocks, body: (u) => env(u) },
+  { call: websiteApi.websiteInterfaces, body: (u) => env(u) },
+  {
+    call: websiteApi.saveSettings,
+    body: (u) => ({
+      ...env(u),
+      website: {
+        host: '',
+        is_active: true,
+        debug: false,
+        title: 'Holzwurm',
+        meta_description: 'Schreinerei in Berlin',
+        meta_keywords: '',
+        interfaces: {},
+      },
+    }),
+    nested: ['website'],
+  },
+  { call: websiteApi.addMenu, body: (u) => ({ ...env(u), title: 'Hauptmenü' }) },
+  {
+    call: websiteApi.saveMenu,
+    body: (u, id) => ({
+      ...env(u),
+      menu: id,
+      data: {
+        title: 'Hauptmenü',
+        definition: [{ type: 'custom', label: 'Start', url: '/', attributes: {} }],
+        design_usage: {},
+      },
+    }),
+    nested: ['data'],
+  },
+  { call: queryFormsApi.listQueryForms, body: (u) => env(u) },
+  { call: queryFormsApi.queryFormDetails, body: (u, id) => ({ ...env(u), id }) },
+  {
+    call: queryFormsApi.saveQueryForm,
+    body: (u) => ({
+      ...env(u),
+      id: 'new',
+      title: 'Aufmaß vor Ort',
+      definition: [
+        { type: 'question', questionType: 'string', key: 'name', title: 'Name', columns: 12, required: true },
+      ],
+      answer_table_columns: [{ type: 'setting-field', mapping: 'name', label: 'Name' }],
+      filled_once: false,
+      publications: { html_website: { is_active: false, publish_key: null } },
+    }),
+    nested: ['definition', 'answer_table_columns', 'publications'],
+    accepts: { definition: [[]], answer_table_columns: [[]], title: [''], filled_once: [true] },
+  },
+  { call: queryFormsApi.exportQueryFormAnswers, body: (u, id) => ({ ...env(u), id }) },
   { call: stagesApi.stageDetails, body: (u, id) => ({ ...env(u), type: 'invoices', stage: 'sent', id }) },
   { call: stagesApi.stageChange, body: (u, id) => ({ ...env(u), type: 'invoices', stage: 'sent', id }) },
   { call: stagesApi.stageHistory, body: (u, id) => ({ ...env(u), type: 'invoices', id }) },
+  { call: einvoiceApi.einvoiceDownload, body: (u, id) => ({ ...env(u), type: 'invoices', id, format: 'xrechnung' }) },
   { call: pagesApi.pageDetails, body: (u, id) => ({ ...env(u), type: 'invoices', id, page: 'details' }) },
   {
     call: recordsApi.recordExportPreview,
@@ -250,6 +335,26 @@ export const callCases: readonly CallCase[] = [
   { call: filesApi.renameEntry, body: (u, id) => ({ ...env(u), type: 'file', id, name: 'Neu.pdf' }) },
   { call: filesApi.deleteEntry, body: (u, id) => ({ ...env(u), type: 'directory', id }) },
   { call: filesApi.downloadFile, body: (u, id) => ({ ...env(u), id }) },
+  { call: bookingsApi.bookingsOverview, body: (u) => ({ ...env(u), from: '2026-11-23', days: 7 }) },
+  {
+    call: bookingsApi.createBooking,
+    body: (u, id) => ({
+      ...env(u),
+      name: 'Familie Kaya',
+      start: '2026-11-23T18:00',
+      end: '2026-11-23T20:00',
+      room: id,
+    }),
+    optional: ['event', 'guests', 'status'],
+    accepts: { guests: [null] },
+  },
+  {
+    call: bookingsApi.updateBooking,
+    body: (u, id) => ({ ...env(u), id, version: 1, start: '2026-11-23T18:00' }),
+    optional: ['start', 'end', 'room', 'status'],
+    nested: ['room'],
+    accepts: { version: [123] },
+  },
 ];
 
 const byPath = new Map(callCases.map((c) => [c.call.path, c]));

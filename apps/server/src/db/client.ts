@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -23,6 +24,13 @@ export type Database = Readonly<{
   /** Vacuums and refreshes planner statistics as the table owner (after bulk loads; the app role may not). */
   analyze: () => Promise<void>;
   /**
+   * Work as the table owner outside any transaction: DDL such as `CREATE INDEX CONCURRENTLY`, which
+   * the app role may not run and which PostgreSQL refuses inside a transaction block. On PGlite the
+   * work holds the gate's turn (nothing else runs meanwhile); on PostgreSQL it has a session of its
+   * own without a statement timeout (an index over many records takes its time).
+   */
+  asOwner: <T>(work: (query: OwnerQuery) => Promise<T>) => Promise<T>;
+  /**
    * A transaction bound to one environment (see env-scope.ts `withEnv`), on the driver's fastest
    * path, within a time budget. When `signal` aborts (the client has gone) the transaction is
    * rolled back: a waiting one never starts, a running statement is cancelled (PostgreSQL), and
@@ -42,6 +50,9 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 export const appRole = 'kontor_app';
 /** The login role (a member of kontor_app) the server connects as by default (see migration 0008). */
 export const appLoginRole = 'kontor_app_login';
+
+/** One statement as the owner; answers its rows. */
+export type OwnerQuery = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 export type DatabaseOptions = Readonly<{
   /** PostgreSQL connection string of the owner: migrations and maintenance. Without it the embedded PGlite is used. */
@@ -92,7 +103,7 @@ const gatedClient = (client: PGlite, gate: ReturnType<typeof turnGate>): PGlite 
   });
 
 /** The extensions the embedded database is opened with (also by backup and restore). */
-export const pgliteExtensions = { pg_trgm };
+export const pgliteExtensions = { pg_trgm, btree_gist };
 
 /** Where the embedded database lives inside DATA_DIR. */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata');
@@ -123,6 +134,15 @@ const openPglite = async (dataDir: string | undefined, queueTimeoutMs: number): 
         await client.exec(`SET ROLE ${appRole}`);
       }
     });
+  const asOwner: Database['asOwner'] = (work) =>
+    gate(async () => {
+      await client.exec('RESET ROLE');
+      try {
+        return await work(async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows);
+      } finally {
+        await client.exec(`SET ROLE ${appRole}`);
+      }
+    });
   const inEnv: Database['inEnv'] = (envId, userId, work, signal) =>
     gate(
       () =>
@@ -133,7 +153,7 @@ const openPglite = async (dataDir: string | undefined, queueTimeoutMs: number): 
         }),
       signal,
     );
-  return { db, kind: 'pglite', close: () => client.close(), analyze, inEnv };
+  return { db, kind: 'pglite', close: () => client.close(), analyze, asOwner, inEnv };
 };
 
 /** The connection string with another user and no password (for trust authentication). */
@@ -209,6 +229,16 @@ const openPostgres = async (
     await owner.query('VACUUM ANALYZE');
     await owner.end();
   };
+  const asOwner: Database['asOwner'] = async (work) => {
+    const owner = new pg.Client({ connectionString: url, statement_timeout: 0 });
+    owner.on('error', () => {}); // a broken session fails the running query, which the work sees
+    await owner.connect();
+    try {
+      return await work(async (text, params) => (await owner.query<Record<string, unknown>>(text, params)).rows);
+    } finally {
+      await owner.end().catch(() => {});
+    }
+  };
   // BEGIN, the tenant setting and the statement timeout travel in one round trip (a
   // simple-protocol query may hold two statements); the id is a checked uuid and the timeout a
   // number, so both can be literals. Every request saves a write.
@@ -252,5 +282,5 @@ const openPostgres = async (
       client.release(broken);
     }
   };
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), analyze, inEnv };
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), analyze, asOwner, inEnv };
 };

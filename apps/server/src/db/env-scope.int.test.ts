@@ -126,7 +126,7 @@ describe('Row Level Security on tenant tables', () => {
   test('every table keyed by env_id enforces Row Level Security, except the named control-plane tables', async () => {
     // Membership and invitations are read across environments (the account page lists them); a
     // portal is found by its product-wide unique slug before any environment is known (/portal/…).
-    const controlPlane = ['environment_invitations', 'environment_users', 'portals'];
+    const controlPlane = ['environment_invitations', 'environment_users', 'portals', 'website_hosts'];
     const { rows } = await t.asSuperuser(sql`
       select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
              exists (select 1 from pg_policies p where p.tablename = c.relname) as has_policy
@@ -161,6 +161,9 @@ describe('Row Level Security on tenant tables', () => {
     mail_outbox: 'the mail worker sends for every environment; rows hold rendered mails, no records',
     presets: 'the templates for new environments, the same for everyone',
     portals: 'the public portal page finds its environment by the slug before any environment is known',
+    maintenance_leases: 'which server process runs the housekeeping; no environment data',
+    website_hosts: 'a website on its own host is found by the Host header before any environment is known',
+    website_salts: 'the daily salt of the visitor hash is one for all environments and holds no tenant data',
   };
 
   test('every table is tenant-scoped under forced RLS or a named control-plane table with its reason', async () => {

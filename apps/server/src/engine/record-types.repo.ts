@@ -46,11 +46,19 @@ export const recordTypesRepo = (scope: EnvScope) => ({
       .update(recordTypes)
       .set({ definition, version: sql`${recordTypes.version} + 1`, updatedAt: sql`now()` })
       .where(whereEnv(scope, recordTypes, eq(recordTypes.key, key))),
-  remove: async (key: string): Promise<boolean> =>
+  /** Removes the type if it still has `version` (when given): a save in between keeps it. */
+  remove: async (key: string, version?: number): Promise<boolean> =>
     (
       await scope.tx
         .delete(recordTypes)
-        .where(whereEnv(scope, recordTypes, eq(recordTypes.key, key)))
+        .where(
+          whereEnv(
+            scope,
+            recordTypes,
+            eq(recordTypes.key, key),
+            version === undefined ? undefined : eq(recordTypes.version, version),
+          ),
+        )
         .returning({ key: recordTypes.key })
     ).length > 0,
 });

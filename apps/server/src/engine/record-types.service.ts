@@ -5,7 +5,6 @@ import type { EnvScope } from '../db/env-scope';
 import { AppError } from '../http/errors';
 import { baseTypes } from './base-types/registry';
 import { type RecordTypeRow, recordTypesRepo } from './record-types.repo';
-import { ensureSortIndexes } from './sort-keys';
 
 /** What a child type stores: only what differs from its base type. */
 export type ChildTypeDefinition = Partial<
@@ -27,6 +26,7 @@ export type ChildTypeDefinition = Partial<
     | 'exports'
     | 'defaultExport'
     | 'pages'
+    | 'einvoice'
   >
 >;
 
@@ -76,6 +76,7 @@ export const resolveChildType = (row: Pick<RecordTypeRow, 'key' | 'parent' | 'de
     settingValues: own.settingValues ?? {},
     queryForms: own.queryForms ?? [],
     modelSelectorLabel: own.modelSelectorLabel ?? base.modelSelectorLabel,
+    einvoice: own.einvoice ?? base.einvoice,
     system: false,
     isCreatable: true,
   });
@@ -127,6 +128,7 @@ export const typeSummaries = (types: TypeCatalog): RecordTypeSummary[] =>
     .filter((t) => !t.system)
     .map((t) => ({ key: t.key, parent: t.parent, singular: t.singular, plural: t.plural, icon: t.icon ?? null }));
 
+/** Stores a new child type; the caller builds the sort indexes its lists need after the commit (sort-indexes.ts). */
 export const createChildType = async (
   scope: EnvScope,
   p: { key: string; parent: string; definition: ChildTypeDefinition },
@@ -136,13 +138,6 @@ export const createChildType = async (
     parent: p.parent,
     definition: p.definition as Record<string, unknown>,
   });
-  // Own sortable fields get their expression index too (inherited ones have it already).
-  const resolved = resolveChildType({
-    key: p.key,
-    parent: p.parent,
-    definition: p.definition as Record<string, unknown>,
-  });
-  if (resolved) await ensureSortIndexes(scope, [resolved]);
 };
 
 /** A child type's stored row (definition and version), or null when the environment has none of that key. */
@@ -151,17 +146,17 @@ export const childTypeRow = (scope: EnvScope, key: string) => recordTypesRepo(sc
 /**
  * Replaces a child type's own definition if it still has `version`; answers the new version, or
  * null when another save came first (or the type is gone). The caller has resolved and checked
- * the definition; the sort indexes its lists need are ensured here.
+ * the definition, and builds the sort indexes its lists need after the commit (sort-indexes.ts).
  */
 export const replaceChildType = async (
   scope: EnvScope,
-  p: { key: string; definition: ChildTypeDefinition; version: number; resolved: RecordType; now: Date },
-): Promise<number | null> => {
-  const next = await recordTypesRepo(scope).update(p.key, p.definition as Record<string, unknown>, p.version, p.now);
-  if (next === null) return null;
-  await ensureSortIndexes(scope, [p.resolved]);
-  return next;
-};
+  p: { key: string; definition: ChildTypeDefinition; version: number; now: Date },
+): Promise<number | null> =>
+  recordTypesRepo(scope).update(p.key, p.definition as Record<string, unknown>, p.version, p.now);
 
-/** Removes a child type's definition (the caller has checked that no record uses it). */
-export const removeChildType = (scope: EnvScope, key: string) => recordTypesRepo(scope).remove(key);
+/**
+ * Removes a child type's definition (the caller has checked that no record uses it); with
+ * `version`, only if no save came in between. Answers whether it was removed.
+ */
+export const removeChildType = (scope: EnvScope, key: string, version?: number) =>
+  recordTypesRepo(scope).remove(key, version);

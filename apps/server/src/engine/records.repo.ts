@@ -1,4 +1,4 @@
-import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { type EnvScope, whereEnv } from '../db/env-scope';
 import { newId } from '../db/ids';
 import { records } from './records.table';
@@ -151,6 +151,22 @@ export const recordsRepo = (scope: EnvScope) => ({
       })),
     );
   },
+
+  /** A page of a type's records by id (after `afterId`), for work over all of them in batches. */
+  pageOfType: (type: string, afterId: string | null, limit: number) =>
+    scope.tx
+      .select({ id: records.id, data: records.data })
+      .from(records)
+      .where(whereEnv(scope, records, eq(records.type, type), ...(afterId ? [gt(records.id, afterId)] : [])))
+      .orderBy(asc(records.id))
+      .limit(limit),
+
+  /** Derived text only: the record's version stays (no one's edit is overtaken by it). */
+  setSearchText: (id: string, searchText: string) =>
+    scope.tx
+      .update(records)
+      .set({ searchText })
+      .where(whereEnv(scope, records, eq(records.id, id))),
 
   allOfType: (type: string) =>
     scope.tx

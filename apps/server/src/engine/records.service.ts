@@ -76,6 +76,8 @@ export const loadForm = async (
           .map((s) => ({ key: s.key, name: s.name, actionName: s.actionName ?? null }))
       : [],
     hasPreview: Boolean(type.defaultExport),
+    // Frozen stages lock the record; the download names the missing terms if none was issued.
+    ...(row && type.einvoice && stage?.editDisabled ? { einvoice: true } : {}),
     pages: row ? type.pages.map((p) => ({ key: p.key, name: p.name })) : [],
   };
 };
@@ -89,6 +91,35 @@ export const searchTextOf = (type: RecordType, data: Record<string, unknown>): s
     .join(' ')
     .toLowerCase()
     .slice(0, 4000);
+};
+
+/** The field keys a type's lists search (what `searchTextOf` reads), in a stable order. */
+export const searchedFields = (type: RecordType): string[] =>
+  [...new Set(type.lists.flatMap((l) => l.cells.filter((c) => c.searchable).map((c) => c.mapping)))].sort();
+
+/**
+ * Recomputes the search text of every record of `type` after its searchable cells changed, in
+ * batches of one transaction each (`inScope` opens one), so records saved before a column became
+ * searchable are found by it too. Answers how many records it rewrote.
+ */
+export const rebuildSearchText = async (
+  type: RecordType,
+  inScope: <T>(work: (scope: EnvScope) => Promise<T>) => Promise<T>,
+  batch = 500,
+): Promise<number> => {
+  let after: string | null = null;
+  let count = 0;
+  for (;;) {
+    const last: string | null = await inScope(async (scope) => {
+      const repo = recordsRepo(scope);
+      const rows = await repo.pageOfType(type.key, after, batch);
+      for (const row of rows) await repo.setSearchText(row.id, searchTextOf(type, row.data as Record<string, unknown>));
+      count += rows.length;
+      return rows.length === batch ? (rows.at(-1)?.id ?? null) : null;
+    });
+    if (!last) return count;
+    after = last;
+  }
 };
 
 export const computeTotals = (type: RecordType, data: Record<string, unknown>) => {

@@ -2,8 +2,8 @@ import { translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { defaultLanguage } from '../http/request-language';
+import { escapeHtml } from '../public/html';
 import { recentMails } from './outbox.repo';
-import { escapeHtml } from './templates';
 
 // Answered before any environment, and so any language of one, is known (request-language.ts).
 const t = translator(defaultLanguage);

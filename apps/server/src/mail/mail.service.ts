@@ -71,6 +71,7 @@ export const createMailService = (o: MailWorkerOptions): MailService => {
             subject: row.subject,
             text: row.textBody,
             html: row.htmlBody,
+            attachments: row.attachments,
           });
           await markSent(o.db, row.id, o.now());
           outageDelayMs = 0;

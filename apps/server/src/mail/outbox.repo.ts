@@ -1,9 +1,15 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { newId } from '../db/ids';
-import { mailOutbox } from './mail.table';
+import { type MailAttachment, mailOutbox } from './mail.table';
 
-export type OutgoingMail = Readonly<{ to: string; subject: string; text: string; html: string }>;
+export type OutgoingMail = Readonly<{
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: readonly MailAttachment[] | undefined;
+}>;
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** Writes a mail into the outbox inside the caller's transaction: it is sent only if the change commits. */
@@ -16,6 +22,7 @@ export const enqueueMail = async (tx: Tx | Db, mail: OutgoingMail, now: Date): P
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
+    attachments: [...(mail.attachments ?? [])],
   });
 };
 

@@ -1,9 +1,7 @@
 import { type Language, type MessageKey, translator } from '@kontor/contract/i18n/catalogs';
+import { escapeHtml } from '../public/html';
 import { defang } from './defang';
 import type { OutgoingMail } from './outbox.repo';
-
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * `name`: a name the recipient confirmed as theirs (an activated account's), or undefined for an
@@ -76,4 +74,10 @@ export const alreadyRegisteredMail = simple(
   'mail.alreadyRegisteredSubject',
   'mail.alreadyRegisteredText',
   'mail.alreadyRegisteredAction',
+);
+
+export const portalLoginMail = simple(
+  'queryForms.portalMailSubject',
+  'queryForms.portalMailText',
+  'queryForms.portalMailAction',
 );

@@ -20,6 +20,11 @@ export const smtpTransport = (url: string): MailTransport => {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: (mail.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
       });
     },
     close: () => transporter.close(),

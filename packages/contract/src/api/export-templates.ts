@@ -42,6 +42,16 @@ export const textBlockSchema = z.object({
   style: z.enum(['normal', 'small', 'bold']).default('normal'),
 });
 
+/**
+ * A signature from a record field (issue 12 item 6: a query form's signature answer mapped into the
+ * record): a drawn one (PNG data URL) as an image, a typed name as text, over a line and a label.
+ */
+export const signatureBlockSchema = z.object({
+  kind: z.literal('signature'),
+  field: z.string().trim().min(1).max(64),
+  label: text(200).default('Unterschrift'),
+});
+
 export const positionsTableBlockSchema = z.object({
   kind: z.literal('positionsTable'),
   labels: z
@@ -106,6 +116,7 @@ export const layoutBlockSchema = z.discriminatedUnion('kind', [
   paymentTermsBlockSchema,
   bankFooterBlockSchema,
   epcQrBlockSchema,
+  signatureBlockSchema,
 ]);
 export type LayoutBlock = z.output<typeof layoutBlockSchema>;
 export type BlockKind = LayoutBlock['kind'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedRecord } from '../call';
+import { einvoiceMappingSchema } from './einvoice-mapping';
 import { exportTemplateSchema } from './export-templates';
 import { pageDefinitionSchema } from './pages';
 
@@ -327,7 +328,13 @@ export const queryFormLinkSchema = z.object({
   url_fillable: z.boolean(),
   multiple: z.boolean(),
   editable: z.boolean(),
+  /**
+   * Question key → field key of this structure: an answer given through this link creates a
+   * record (filled by URL) or updates the customer's own record (in the portal) with these values.
+   */
+  mapping: boundedRecord(z.string().max(64), z.string().max(64), 100).optional(),
 });
+export type QueryFormLink = z.infer<typeof queryFormLinkSchema>;
 
 /** A record type as stored (base types in code, child types per environment). */
 export const recordTypeSchema = z.object({
@@ -347,6 +354,8 @@ export const recordTypeSchema = z.object({
   /** Detail pages (/dyn/{type}/{id}/page/{page}). */
   pages: z.array(pageDefinitionSchema).max(limits.pages).default([]),
   numbering: numberingSchema.optional(),
+  /** How the type's records become e-invoices (XRechnung, ZUGFeRD); absent for types that issue none. */
+  einvoice: einvoiceMappingSchema.optional(),
   settings: z.array(settingSchema).max(limits.settings).default([]),
   settingValues: boundedRecord(
     z.string().max(60),

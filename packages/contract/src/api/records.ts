@@ -35,6 +35,8 @@ export const recordFormDataSchema = z.object({
   /** The stages a user may move the record to (spec 02 §2.1 header actions). */
   stageActions: z.array(z.object({ key: z.string(), name: z.string(), actionName: z.string().nullable() })),
   hasPreview: z.boolean(),
+  /** The record was frozen by a type that issues e-invoices: the title bar offers XRechnung and ZUGFeRD. */
+  einvoice: z.boolean().optional(),
   /** The type's detail pages, linked from the header of a saved record. */
   pages: z.array(z.object({ key: z.string(), name: z.string() })).default([]),
 });

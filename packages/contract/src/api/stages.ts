@@ -45,6 +45,11 @@ export const stageDetails = call('/api/dynamic-records/stages/details', {
     plural: z.string(),
     /** The record's number (or other label) for the confirmation's text; '' when it has none yet. */
     label: z.string(),
+    /**
+     * Freezing stages of types that issue e-invoices: the business terms (BT-…) the record still
+     * misses, as German messages naming the field to fill; the freeze then makes no e-invoice.
+     */
+    einvoiceProblems: z.array(z.string().max(1000)).max(200).optional(),
   }),
 });
 export type StageDetailsData = z.infer<typeof stageDetails.data>;

@@ -1,9 +1,12 @@
 import { account } from './de_sie/account';
 import { auth } from './de_sie/auth';
+import { bookings } from './de_sie/bookings';
 import { common } from './de_sie/common';
+import { einvoice } from './de_sie/einvoice';
 import { environments } from './de_sie/environments';
 import { files } from './de_sie/files';
 import { mail } from './de_sie/mail';
+import { queryForms } from './de_sie/query-forms';
 import { records } from './de_sie/records';
 import { settings } from './de_sie/settings';
 import { setup } from './de_sie/setup';
@@ -11,6 +14,7 @@ import { shell } from './de_sie/shell';
 import { stages } from './de_sie/stages';
 import { structures } from './de_sie/structures';
 import { validation } from './de_sie/validation';
+import { website } from './de_sie/website';
 
 /**
  * The formal German catalog: every user-visible text of the spec, verbatim (typos included),
@@ -30,7 +34,11 @@ export const de_sie = {
   ...shell,
   ...structures,
   ...stages,
+  ...einvoice,
   ...files,
+  ...bookings,
+  ...website,
+  ...queryForms,
 } as const;
 
 export type MessageKey = keyof typeof de_sie;

@@ -4,6 +4,7 @@ import { invoiceTemplate } from '../../pdf/templates/invoice-template';
 import { offerTemplate } from '../../pdf/templates/offer-template';
 import { type BaseType, card, cell, f, field, mainForm, mainList, positionsMap, required, totals } from './builders';
 import { documentPage } from './document-page';
+import { einvoiceFields, invoiceEinvoiceMapping } from './einvoice-defaults';
 
 /** Offers and invoices share their shape: a customer, dates, positions with taxes, totals. */
 const documentType = (p: {
@@ -20,6 +21,8 @@ const documentType = (p: {
   exports: Export[];
   /** Drafts get their number when frozen; only then is it required. */
   numberOnFreeze?: boolean;
+  /** Documents that leave as e-invoices: their mapping and the fields it names. */
+  einvoice?: boolean;
 }): BaseType => ({
   key: p.key,
   parent: null,
@@ -36,6 +39,7 @@ const documentType = (p: {
     field('date', 'date', p.dateLabel, { validation: required }),
     field(p.dueField.key, 'date', p.dueField.label),
     field('subject', 'string', 'Betreff', { validation: { maxLength: 200 } }),
+    ...(p.einvoice ? einvoiceFields() : []),
     field('intro', 'text', 'Einleitungstext', { validation: { maxLength: 5000 } }),
     positionsMap(),
     ...totals(),
@@ -46,7 +50,14 @@ const documentType = (p: {
   ],
   forms: [
     mainForm([
-      card(p.singular, [f('number', 4), f('date', 4), f(p.dueField.key, 4), f('customer', 12), f('subject', 12)]),
+      card(p.singular, [
+        f('number', 4),
+        f('date', 4),
+        f(p.dueField.key, 4),
+        f('customer', 12),
+        ...(p.einvoice ? [f('buyer_reference', 6), f('vat_case', 6)] : []),
+        f('subject', 12),
+      ]),
       card('Positionen', [f('intro', 12), f('positions', 12), f('closing', 12)]),
     ]),
   ],
@@ -70,6 +81,7 @@ const documentType = (p: {
   defaultList: 'main',
   stages: p.stages,
   ...(p.numbering ? { numbering: p.numbering } : {}),
+  ...(p.einvoice ? { einvoice: invoiceEinvoiceMapping } : {}),
   exports: p.exports,
   defaultExport: p.exports[0]?.key ?? null,
   pages: [documentPage(p.singular, p.numberLabel, p.dateLabel)],
@@ -125,6 +137,7 @@ export const invoice = documentType({
   numbering: { field: 'number', format: 'RE-{YYYY}-{NNNN}' },
   exports: [invoiceTemplate, cancellationTemplate],
   numberOnFreeze: true,
+  einvoice: true,
   stages: [
     { key: 'draft', name: 'Entwurf', required: true, color: '#495057', background: '#f1f3f5' },
     {

@@ -99,6 +99,24 @@ export const envTaxes: BaseType = {
   modelSelectorLabel: ['name'],
 };
 
+/** Weekdays of a room's opening hours, Monday first (ISO 8601: 1 = Monday … 7 = Sunday). */
+export const weekdayOptions = [
+  { value: '1', label: 'Montag' },
+  { value: '2', label: 'Dienstag' },
+  { value: '3', label: 'Mittwoch' },
+  { value: '4', label: 'Donnerstag' },
+  { value: '5', label: 'Freitag' },
+  { value: '6', label: 'Samstag' },
+  { value: '7', label: 'Sonntag' },
+];
+
+/** A booking's states: only a confirmed booking holds its room (the exclusion constraint of 0017). */
+export const bookingStatusOptions = [
+  { value: 'requested', label: 'Angefragt' },
+  { value: 'confirmed', label: 'Bestätigt' },
+  { value: 'cancelled', label: 'Storniert' },
+];
+
 export const bookingElement: BaseType = {
   ...system,
   key: 'bookingElement',
@@ -109,10 +127,28 @@ export const bookingElement: BaseType = {
   fields: [
     field('name', 'string', 'Name', { validation: { ...required, maxLength: 120 } }),
     field('is_active', 'boolean', 'Aktiv', { default: true }),
-    field('capacity', 'integer', 'Plätze', { validation: { min: 0 } }),
+    field('capacity', 'integer', 'Plätze', { validation: { min: 0, max: 100_000 } }),
     field('description', 'text', 'Beschreibung', { validation: { maxLength: 2000 } }),
+    // No entry: open around the clock. Several entries of a weekday: several opening intervals.
+    field('opening_hours', 'map', 'Öffnungszeiten', {
+      validation: { max: 50 },
+      definition: [
+        field('weekday', 'string', 'Wochentag', {
+          appearance: 'select',
+          options: weekdayOptions,
+          validation: required,
+        }),
+        field('from', 'string', 'Von (HH:MM)', { validation: { ...required, maxLength: 5 } }),
+        field('to', 'string', 'Bis (HH:MM)', { validation: { ...required, maxLength: 5 } }),
+      ],
+    }),
   ],
-  forms: [mainForm([card('Raum', [f('name', 8), f('capacity', 4), f('is_active', 12), f('description', 12)])])],
+  forms: [
+    mainForm([
+      card('Raum', [f('name', 8), f('capacity', 4), f('is_active', 12), f('description', 12)]),
+      card('Öffnungszeiten', [f('opening_hours', 12)]),
+    ]),
+  ],
   mainForm: 'main',
   lists: [
     mainList(
@@ -139,13 +175,25 @@ export const booking: BaseType = {
   plural: 'Buchungen',
   icon: 'calendar-event',
   fields: [
-    field('event', 'datetime', 'Termin', { validation: required }),
+    // The occasion ("Geburtstagsfeier"); the time lives in start and end (docs/decisions.md).
+    field('event', 'string', 'Anlass', { validation: { maxLength: 200 } }),
+    field('start', 'datetime', 'Beginn', { validation: required }),
+    field('end', 'datetime', 'Ende', { validation: required }),
+    field('status', 'string', 'Status', {
+      appearance: 'select',
+      options: bookingStatusOptions,
+      default: 'requested',
+      validation: required,
+    }),
     field('name', 'string', 'Name', { validation: { ...required, maxLength: 200 } }),
     field('email', 'string', 'E-Mail', { validation: { email: true, maxLength: 254 } }),
     field('phone', 'string', 'Telefon', { validation: { maxLength: 40 } }),
     field('birthday', 'date', 'Geburtstag'),
     field('table', 'string', 'Tisch', { validation: { maxLength: 40 } }),
-    field('booking_table', 'model', 'Raum', { selector: { type: 'bookingElement' } }),
+    field('booking_table', 'model', 'Raum', { selector: { type: 'bookingElement' }, validation: required }),
+    field('booking_table_name', 'string', 'Raumname', { labelOf: 'booking_table' }),
+    field('rooms', 'models', 'Weitere Räume', { selector: { type: 'bookingElement' } }),
+    field('guests', 'integer', 'Anzahl Personen', { validation: { min: 1, max: 100_000 } }),
     field('persons', 'map', 'Personen', {
       definition: [field('name', 'string', 'Name', { validation: { maxLength: 200 } })],
     }),
@@ -153,10 +201,15 @@ export const booking: BaseType = {
   forms: [
     mainForm([
       card('Buchung', [
-        f('event'),
-        f('booking_table'),
-        f('table', 4),
+        f('start', 4),
+        f('end', 4),
+        f('status', 4),
+        f('booking_table', 6),
+        f('rooms', 6),
+        f('event', 8),
+        f('guests', 4),
         f('name', 8),
+        f('table', 4),
         f('email'),
         f('phone'),
         f('birthday', 4),
@@ -168,17 +221,18 @@ export const booking: BaseType = {
   lists: [
     mainList(
       [
-        cell('event', 'Termin', { format: 'datetime', searchable: false }),
+        cell('start', 'Beginn', { format: 'datetime', searchable: false }),
         cell('name', 'Name'),
+        cell('booking_table_name', 'Raum'),
+        cell('status', 'Status', { format: 'options', options: bookingStatusOptions, searchable: false }),
         cell('email', 'E-Mail'),
-        cell('table', 'Tisch'),
       ],
       {
-        field: 'event',
+        field: 'start',
         dir: 'asc',
       },
     ),
   ],
   defaultList: 'main',
-  modelSelectorLabel: ['name', 'event'],
+  modelSelectorLabel: ['name', 'start'],
 };

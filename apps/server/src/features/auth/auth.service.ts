@@ -86,37 +86,46 @@ export const register = async (
   Object.assign(errors, passwordErrors(t, body.password, body.password2, 'password', 'password2', email));
   if (Object.keys(errors).length > 0) throw new AppError('invalid', { message: t('auth.registerFailed'), errors });
 
-  // Hash first in every case, so a known address answers no faster than a new one.
-  const passwordHash = await hashPassword(body.password);
-  const { db } = deps.database;
-  await db.transaction(async (tx) => {
-    let existing = await repo.findUserByEmail(tx, email);
-    if (!existing) {
-      const user = await repo.insertUserIfNew(tx, { email, firstname: body.firstname, name: body.name, passwordHash });
-      if (user) {
-        await sendActivation(deps, tx, user, null);
-        return;
+  // Answered before any lookup or write, as forgot-pw is: a new address (user, token and mail
+  // rows) would otherwise take measurably longer than a known one (one mail) and tell which
+  // addresses have an account. Hashing goes with the rest, so both answer after validation alone.
+  deps.background.run('register', async () => {
+    const passwordHash = await hashPassword(body.password);
+    const { db } = deps.database;
+    await db.transaction(async (tx) => {
+      let existing = await repo.findUserByEmail(tx, email);
+      if (!existing) {
+        const user = await repo.insertUserIfNew(tx, {
+          email,
+          firstname: body.firstname,
+          name: body.name,
+          passwordHash,
+        });
+        if (user) {
+          await sendActivation(deps, tx, user, null);
+          return;
+        }
+        // A registration of the same address ran at the same time and won: answer as for any known
+        // address (the insert waited for it, so this new statement sees its row).
+        existing = await repo.findUserByEmail(tx, email);
+        if (!existing) throw new Error('user vanished during registration');
       }
-      // A registration of the same address ran at the same time and won: answer as for any known
-      // address (the insert waited for it, so this new statement sees its row).
-      existing = await repo.findUserByEmail(tx, email);
-      if (!existing) throw new Error('user vanished during registration');
-    }
-    // Same answer as for a new address; the owner learns of the attempt by mail.
-    if (existing.activatedAt) {
-      await enqueueMail(
-        tx,
-        alreadyRegisteredMail('de_sie', { to: email, name: existing.firstname, link: link(deps, '/forgot-pw') }),
-        deps.now(),
-      );
-    } else {
-      // Another registration of an unconfirmed address: its own link, carrying its own password.
-      // Whoever opens the mailbox decides; an earlier registrant's password never becomes valid
-      // through this registrant's click (the pre-registration hijack).
-      await sendActivation(deps, tx, existing, { passwordHash, firstname: body.firstname, name: body.name });
-    }
+      // Same answer as for a new address; the owner learns of the attempt by mail.
+      if (existing.activatedAt) {
+        await enqueueMail(
+          tx,
+          alreadyRegisteredMail('de_sie', { to: email, name: existing.firstname, link: link(deps, '/forgot-pw') }),
+          deps.now(),
+        );
+      } else {
+        // Another registration of an unconfirmed address: its own link, carrying its own password.
+        // Whoever opens the mailbox decides; an earlier registrant's password never becomes valid
+        // through this registrant's click (the pre-registration hijack).
+        await sendActivation(deps, tx, existing, { passwordHash, firstname: body.firstname, name: body.name });
+      }
+    });
+    deps.mail.nudge();
   });
-  deps.mail.nudge();
 };
 
 /** A new secret for a mailed link: only its hash is stored, the secret itself goes into the mail. */

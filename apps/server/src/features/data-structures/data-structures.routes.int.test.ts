@@ -4,12 +4,13 @@ import type { DataField } from '@kontor/contract/api/record-types';
 import * as recordsApi from '@kontor/contract/api/records';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../../../test/assertions';
 import { type EnvPair, expectForeignEnvRefused } from '../../../test/cross-tenant';
 import { twoEnvironments } from '../../../test/fixtures';
-import { startTestApp, type TestApp } from '../../../test/harness';
-import { inEnv } from '../../../test/records';
+import { startTestApp, type TestApp, type TestResponse } from '../../../test/harness';
+import { envIdOf, inEnv } from '../../../test/records';
 import { dataStructuresRepo } from './data-structures.repo';
 
 const de = translator('de_sie');
@@ -176,7 +177,8 @@ describe('settings/dynamic-records: save', () => {
     expectOk(found);
     expect(found.body.data?.rows.map((r) => r.kennzeichen)).toEqual(['B-KT 42']);
 
-    // The sortable cell got its expression index, as a built-in list has.
+    // The sortable cell got its expression index (built after the commit), as a built-in list has.
+    await t.deps.background.idle();
     const indexes = await t.asSuperuser(
       sql`select indexname from pg_indexes where tablename = 'records' and indexname = 'records_sort_text_kennzeichen_idx'`,
     );
@@ -422,6 +424,83 @@ describe('settings/dynamic-records: delete', () => {
     expect(changes.every((c) => c.userId === alpha.userId)).toBe(true);
   });
 
+  test('removing while another admin saves: one clear 409 or 404, the other succeeds, nothing half-written', async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 6; round++) {
+      const key = `rennen${round}`;
+      expectOk(await create(alpha, key));
+      const s = await loaded(alpha, key);
+      const [saved, removed] = await Promise.all([
+        save(alpha, s, { plural: 'Rennwagen' }),
+        t.call(api.deleteStructure, { _env: alpha.env, key }, alpha.token),
+      ]);
+      outcomes.add(`${saved.statusCode}/${removed.statusCode}`);
+      const after = await details(alpha, key);
+      const changes = await inEnv(t, alpha.env, (scope) => dataStructuresRepo(scope).changes(key));
+      if (removed.statusCode === 200) {
+        // The removal came last: the structure is gone; a save that lost answers 404 (or won before it).
+        expectRefused(after, 404);
+        expect([200, 404]).toContain(saved.statusCode);
+        if (saved.statusCode === 404) expect(saved.body.message).toBe(de('structures.unknown'));
+      } else {
+        // The save came first and the removal of the older version is refused: 409, the save is kept.
+        expectRefused(removed, 409);
+        expect(removed.body.code).toBe('stale_version');
+        expect(removed.body.message).toBe(de('structures.stale'));
+        expectOk(saved);
+        expect(after.body.data?.type.plural).toBe('Rennwagen');
+      }
+      // The audit trail holds exactly what succeeded.
+      expect(changes.map((c) => c.action)).toEqual([
+        'create',
+        ...(saved.statusCode === 200 ? ['save'] : []),
+        ...(removed.statusCode === 200 ? ['delete'] : []),
+      ]);
+      if (removed.statusCode !== 200)
+        expectOk(await t.call(api.deleteStructure, { _env: alpha.env, key }, alpha.token));
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+
+  test.runIf(process.env.TEST_DATABASE_URL)(
+    'PostgreSQL, exact interleavings: a removal waiting on a save gets 409; a save waiting on a removal gets 404',
+    async () => {
+      const envId = await envIdOf(t, alpha.env);
+      /** Another admin's change held open in its transaction while `call` starts, then committed. */
+      const meanwhile = async (change: string, call: () => Promise<TestResponse>) => {
+        const other = new pg.Client({ connectionString: t.ownerUrl });
+        await other.connect();
+        try {
+          await other.query('begin');
+          await other.query(change, [envId]);
+          const pending = call();
+          await new Promise((r) => setTimeout(r, 300)); // the call reads, then waits on the row lock
+          await other.query('commit');
+          return await pending;
+        } finally {
+          await other.end();
+        }
+      };
+      expectOk(await create(alpha, 'wettlauf'));
+      const removed = await meanwhile(
+        "update record_types set version = version + 1 where env_id = $1 and key = 'wettlauf'",
+        () => t.call(api.deleteStructure, { _env: alpha.env, key: 'wettlauf' }, alpha.token),
+      );
+      expectRefused(removed, 409);
+      expect(removed.body.code).toBe('stale_version');
+      expectOk(await details(alpha, 'wettlauf'));
+
+      const s = await loaded(alpha, 'wettlauf');
+      const saved = await meanwhile("delete from record_types where env_id = $1 and key = 'wettlauf'", () =>
+        save(alpha, s, { plural: 'Rennwagen' }),
+      );
+      expectRefused(saved, 404);
+      expect(saved.body.message).toBe(de('structures.unknown'));
+      const changes = await inEnv(t, alpha.env, (scope) => dataStructuresRepo(scope).changes('wettlauf'));
+      expect(changes.map((c) => c.action)).toEqual(['create']);
+    },
+  );
+
   test('an unknown or base type cannot be removed', async () => {
     for (const key of ['gibtsnicht', 'article', 'envTaxes']) {
       expectRefused(await t.call(api.deleteStructure, { _env: alpha.env, key }, alpha.token), 404);
@@ -464,5 +543,35 @@ describe('settings/dynamic-records: isolation', () => {
       },
     );
     expect(await loaded(beta, 'baustellen')).toEqual(theirs);
+  });
+});
+
+describe('a column made searchable later', () => {
+  test('finds the records saved before it became searchable', async () => {
+    expectOk(await create(alpha, 'anhaenger', 'article', { plural: 'Anhänger', singular: 'Anhänger' }));
+    const s = await loaded(alpha, 'anhaenger');
+    const placed = withPlate(s);
+    const unsearched = {
+      ...placed,
+      lists: (placed.lists ?? []).map((l) => ({ ...l, cells: l.cells.map((c) => ({ ...c, searchable: false })) })),
+    };
+    expectOk(await save(alpha, s, unsearched));
+    const old = await t.call(
+      recordsApi.saveRecord,
+      { _env: alpha.env, type: 'anhaenger', id: 'new', data: { title: 'Kipper', kennzeichen: 'HH-AL 7' } },
+      alpha.token,
+    );
+    expectOk(old);
+    const search = () =>
+      t.call(
+        recordsApi.simpleTableData,
+        { _env: alpha.env, model: 'DynamicRecord', type: 'anhaenger', search: 'al 7' },
+        alpha.token,
+      );
+    expect((await search()).body.data?.rows).toEqual([]);
+
+    expectOk(await save(alpha, await loaded(alpha, 'anhaenger'), { lists: placed.lists }));
+    await t.deps.background.idle();
+    expect((await search()).body.data?.rows.map((r) => r.kennzeichen)).toEqual(['HH-AL 7']);
   });
 });

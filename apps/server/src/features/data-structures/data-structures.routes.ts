@@ -1,34 +1,60 @@
 import * as api from '@kontor/contract/api/data-structures';
 import type { Call } from '@kontor/contract/call';
 import type { FastifyInstance } from 'fastify';
-import { answer, type EnvContext, route } from '../../http/route';
+import type { EnvScope } from '../../db/env-scope';
+import { answer, type EnvCheckContext, type EnvContext, route } from '../../http/route';
 import * as structures from './data-structures.service';
 
 /** Every structure call reads the environment's types fresh: an editor must never act on a stale catalog. */
-const context = async (ctx: EnvContext<Call>): Promise<structures.StructuresContext> => ({
-  scope: ctx.scope,
-  types: await structures.freshTypes(ctx.scope),
+const context = async (
+  ctx: Pick<EnvContext<Call>, 'deps' | 't'>,
+  scope: EnvScope,
+): Promise<structures.StructuresContext> => ({
+  scope,
+  types: await structures.freshTypes(scope),
   t: ctx.t,
   now: ctx.deps.now(),
 });
 
-export const registerDataStructureRoutes = (app: FastifyInstance): void => {
-  route(app, api.listStructures, { env: 'read' }, async (ctx) => structures.listStructures(await context(ctx)));
+/**
+ * A structure change in its own tenant transaction (routes with `tx: false`), so the work that
+ * must follow the commit — building or dropping the sort indexes online — starts only once the
+ * change is visible, outside the transaction.
+ */
+const changing = async <R>(
+  ctx: EnvCheckContext<Call>,
+  work: (c: structures.StructuresContext) => Promise<{ result: R; change: structures.StructureChange }>,
+): Promise<R> => {
+  const { result, change } = await ctx.deps.database.inEnv(ctx.env.id, ctx.user.id, async (scope) =>
+    work(await context(ctx, scope)),
+  );
+  structures.afterStructureChange(ctx.deps, change.before, change.after);
+  structures.afterSearchChange(ctx.deps, ctx.env.id, change.before, change.after);
+  return result;
+};
 
-  route(app, api.createStructure, { env: 'write' }, async (ctx) =>
-    answer(await structures.createStructure(await context(ctx), ctx.body), ctx.t('structures.createSuccess')),
+export const registerDataStructureRoutes = (app: FastifyInstance): void => {
+  route(app, api.listStructures, { env: 'read' }, async (ctx) =>
+    structures.listStructures(await context(ctx, ctx.scope)),
+  );
+
+  route(app, api.createStructure, { env: 'write', tx: false }, async (ctx) =>
+    answer(await changing(ctx, (c) => structures.createStructure(c, ctx.body)), ctx.t('structures.createSuccess')),
   );
 
   route(app, api.structureDetails, { env: 'read' }, async (ctx) =>
-    structures.structureDetails(await context(ctx), ctx.body.type),
+    structures.structureDetails(await context(ctx, ctx.scope), ctx.body.type),
   );
 
-  route(app, api.saveStructure, { env: 'write' }, async (ctx) =>
-    answer(await structures.saveStructure(await context(ctx), ctx.body), ctx.t('structures.saveSuccess')),
+  route(app, api.saveStructure, { env: 'write', tx: false }, async (ctx) =>
+    answer(await changing(ctx, (c) => structures.saveStructure(c, ctx.body)), ctx.t('structures.saveSuccess')),
   );
 
-  route(app, api.deleteStructure, { env: 'write' }, async (ctx) => {
-    await structures.deleteStructure(await context(ctx), ctx.body.key);
+  route(app, api.deleteStructure, { env: 'write', tx: false }, async (ctx) => {
+    await changing(ctx, async (c) => ({
+      result: undefined,
+      change: await structures.deleteStructure(c, ctx.body.key),
+    }));
     return answer(undefined, ctx.t('structures.deleteSuccess'));
   });
 

@@ -27,6 +27,11 @@ import { dataStructuresRepo } from './data-structures.repo';
 
 export type StructuresContext = Readonly<{ scope: EnvScope; types: TypeCatalog; t: Translate; now: Date }>;
 
+/** A committed structure change, for the work that follows the commit (the sort indexes). */
+export type StructureChange = Readonly<{ before: RecordType | null; after: RecordType | null }>;
+
+export { afterSearchChange, afterStructureChange, reconcileSortIndexes } from './structure-indexes';
+
 /** Base types a structure may derive from (spec 02 §5: no parent of its own, creatable; not a system type). */
 export const parentChoices = (): RecordType[] =>
   [...baseTypes.values()].filter((b) => b.parent === null && b.isCreatable && !b.system);
@@ -86,7 +91,12 @@ export const createStructure = async (
   await createChildType(ctx.scope, { key: body.key, parent: parent.key, definition });
   await dataStructuresRepo(ctx.scope).audit({ typeKey: body.key, action: 'create', version: 1, definition });
   await touchConfig(ctx);
-  return { id: body.key, key: body.key };
+  const after = resolveChildType({
+    key: body.key,
+    parent: parent.key,
+    definition: definition as Record<string, unknown>,
+  });
+  return { result: { id: body.key, key: body.key }, change: { before: null, after } satisfies StructureChange };
 };
 
 /** The environment's own (editable) structure of that key, with its stored row. */
@@ -176,26 +186,30 @@ export const saveStructure = async (ctx: StructuresContext, body: SaveBody) => {
   });
   if (!resolved) throw new AppError('not_found', { message: t('structures.unknown') });
 
-  const version = await replaceChildType(ctx.scope, {
-    key: row.key,
-    definition,
-    version: body.version,
-    resolved,
-    now: ctx.now,
-  });
-  if (version === null) throw new AppError('stale_version', { message: t('structures.stale') });
+  const version = await replaceChildType(ctx.scope, { key: row.key, definition, version: body.version, now: ctx.now });
+  if (version === null) {
+    // Another admin came first: a save answers 409, a removal (the row is gone) 404; nothing is written.
+    if (!(await childTypeRow(ctx.scope, row.key)))
+      throw new AppError('not_found', { message: t('structures.unknown') });
+    throw new AppError('stale_version', { message: t('structures.stale') });
+  }
   await dataStructuresRepo(ctx.scope).audit({ typeKey: row.key, action: 'save', version, definition });
   await touchConfig(ctx);
-  return { key: row.key, version };
+  return { result: { key: row.key, version }, change: { before: current, after: resolved } satisfies StructureChange };
 };
 
-export const deleteStructure = async (ctx: StructuresContext, key: string) => {
-  const { row } = await requireOwn(ctx, key);
+export const deleteStructure = async (ctx: StructuresContext, key: string): Promise<StructureChange> => {
+  const { row, type } = await requireOwn(ctx, key);
   const counts = await dataStructuresRepo(ctx.scope).countsByType();
   if ((counts.get(key) ?? 0) > 0) throw new AppError('conflict', { message: ctx.t('structures.hasRecords') });
-  await removeChildType(ctx.scope, key);
+  // Another admin saved it meanwhile: 409, the save is kept; removed it meanwhile: 404. Nothing is written.
+  if (!(await removeChildType(ctx.scope, key, row.version))) {
+    if (await childTypeRow(ctx.scope, key)) throw new AppError('stale_version', { message: ctx.t('structures.stale') });
+    throw new AppError('not_found', { message: ctx.t('structures.unknown') });
+  }
   await dataStructuresRepo(ctx.scope).audit({ typeKey: key, action: 'delete', version: row.version, definition: null });
   await touchConfig(ctx);
+  return { before: type, after: null };
 };
 
 /** Fresh types for a request that changes them (no cached catalog between two writes). */

@@ -253,3 +253,9 @@ export const updateEnvironmentSettings = async (
 };
 
 export const environmentById = (scope: EnvScope) => repo.findById(scope.tx, scope.envId);
+
+/**
+ * An environment by its url_slug for public pages (no member, no session): the caller shows only
+ * what its page may show and checks status and modules itself.
+ */
+export const environmentBySlug = (db: Parameters<typeof repo.findBySlug>[0], slug: string) => repo.findBySlug(db, slug);

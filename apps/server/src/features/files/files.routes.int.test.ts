@@ -1,9 +1,12 @@
+import type { Structure } from '@kontor/contract/api/data-structures';
+import * as structuresApi from '@kontor/contract/api/data-structures';
 import * as envApi from '@kontor/contract/api/environments';
 import * as filesApi from '@kontor/contract/api/files';
+import type { DataField } from '@kontor/contract/api/record-types';
 import * as recordsApi from '@kontor/contract/api/records';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { afterAll, describe, expect, test } from 'vitest';
-import { expectRefused } from '../../../test/assertions';
+import { expectOk, expectRefused } from '../../../test/assertions';
 import { getBytes, mainDirectory, pngBytes, putBytes, uploadFile, uploadId } from '../../../test/files';
 import { userWithEnvironment } from '../../../test/fixtures';
 import { startTestApp } from '../../../test/harness';
@@ -349,5 +352,72 @@ describe('system files (the stages’ frozen PDFs)', () => {
       expectRefused(res, 403);
       expect(res.body.message).toBe(de('files.systemReadOnly'));
     }
+  });
+});
+
+describe('files inside maps', () => {
+  test("a file field inside a map takes own files only; another environment's is refused at its path", async () => {
+    const u = await userWithEnvironment(t, 'Fuhrpark GmbH');
+    const other = await userWithEnvironment(t, 'Fremd GmbH');
+    const own = await uploadFile(t, u, 'foto.png', pngBytes());
+    const foreign = await uploadFile(t, other, 'fremd.png', pngBytes());
+    expectOk(
+      await t.call(
+        structuresApi.createStructure,
+        { _env: u.env, key: 'fahrzeuge', parent: 'article', plural: 'Fahrzeuge', singular: 'Fahrzeug' },
+        u.token,
+      ),
+    );
+    const details = await t.call(structuresApi.structureDetails, { _env: u.env, type: 'fahrzeuge' }, u.token);
+    const { version, ...structure } = (details.body.data as { type: Structure }).type;
+    const damages: DataField = {
+      key: 'schaeden',
+      type: 'map',
+      label: 'Schäden',
+      definition: [
+        { key: 'text', type: 'string', label: 'Beschreibung' },
+        { key: 'foto', type: 'file', label: 'Foto' },
+      ],
+    };
+    expectOk(
+      await t.call(
+        structuresApi.saveStructure,
+        {
+          ...structure,
+          fields: [...structure.fields, damages],
+          forms: structure.forms.map((f) =>
+            f.key === structure.mainForm
+              ? { ...f, fields: [...f.fields, { type: 'field', field: 'schaeden', columns: 12 }] }
+              : f,
+          ),
+          orgKey: 'fahrzeuge',
+          version,
+          _env: u.env,
+        } as Parameters<typeof t.call<typeof structuresApi.saveStructure>>[1],
+        u.token,
+      ),
+    );
+    const save = (photo: string) =>
+      t.call(
+        recordsApi.saveRecord,
+        {
+          _env: u.env,
+          type: 'fahrzeuge',
+          id: 'new',
+          data: {
+            title: 'Transporter',
+            schaeden: [
+              { text: 'Delle', foto: own._id },
+              { text: 'Kratzer', foto: photo },
+            ],
+          },
+        },
+        u.token,
+      );
+    const refused = await save(foreign._id);
+    expectRefused(refused, 400);
+    expect(refused.body.errors?.['schaeden[1].foto']).toEqual([de('files.fieldFileMissing')]);
+    expect(refused.body.errors?.['schaeden[0].foto']).toBeUndefined();
+    expectOk(await save(own._id));
   });
 });

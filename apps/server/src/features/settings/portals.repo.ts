@@ -39,7 +39,14 @@ export const upsertPortal = async (
 export const activePortalBySlug = async (db: Db | Tx, slug: string) =>
   (
     await db
-      .select({ title: portals.title, envName: environments.name, envStatus: environments.status })
+      .select({
+        title: portals.title,
+        envId: environments.id,
+        envName: environments.name,
+        envStatus: environments.status,
+        language: environments.defaultLanguage,
+        configUpdatedAt: environments.configUpdatedAt,
+      })
       .from(portals)
       .innerJoin(environments, eq(environments.id, portals.envId))
       .where(and(eq(portals.urlSlug, slug), eq(portals.active, true)))

@@ -66,5 +66,13 @@ export const savePortal = async (
 export const publicPortal = async (db: Db, slug: string) => {
   if (!isValidSlug(slug)) return null;
   const portal = await repo.activePortalBySlug(db, slug);
-  return portal && portal.envStatus !== 'blocked' ? { title: portal.title, company: portal.envName } : null;
+  return portal && portal.envStatus !== 'blocked'
+    ? {
+        title: portal.title,
+        company: portal.envName,
+        envId: portal.envId,
+        language: portal.language,
+        configUpdatedAt: portal.configUpdatedAt,
+      }
+    : null;
 };

@@ -99,7 +99,7 @@ export const createCancellation = async (
   types: TypeCatalog,
   type: RecordType,
   p: { original: { id: string; data: Record<string, unknown> }; now: Date; t: Translate; dateFormat: string },
-): Promise<{ id: string; frozen: Frozen; stage: Stage }> => {
+): Promise<{ id: string; frozen: Frozen; stage: Stage; data: Record<string, unknown> }> => {
   const stage = type.stages.find((s) => s.required && s.export);
   if (!stage) throw new AppError('stage_not_allowed', { message: p.t('stages.notAllowed') });
   const original = p.original.data;
@@ -130,5 +130,5 @@ export const createCancellation = async (
     t: p.t,
   });
   await stagesRepo(scope).setStage(type.key, created.id, stage.key, data, searchTextOf(type, data));
-  return { id: created.id, frozen, stage };
+  return { id: created.id, frozen, stage, data };
 };

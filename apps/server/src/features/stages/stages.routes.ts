@@ -9,6 +9,7 @@ import { loadTypes } from '../../engine/record-types.service';
 import { AppError } from '../../http/errors';
 import { answer, type EnvContext, route } from '../../http/route';
 import { contentDisposition } from '../../storage/content-disposition';
+import { einvoiceProblems, freezeEinvoice } from '../einvoice/einvoice.service';
 import { environmentById } from '../environments/environments.service';
 import { storeSystemFile } from '../files/files.service';
 import { exportFilePath, verifyExportLink } from './export-links';
@@ -17,9 +18,10 @@ import { changeStage, type StagesContext, stageDetails, stageHistory } from './s
 
 const stagesContext = async (ctx: EnvContext<Call>): Promise<StagesContext> => {
   const env = await environmentById(ctx.scope);
+  const types = await loadTypes(ctx.scope, ctx.env.configUpdatedAt);
   return {
     scope: ctx.scope,
-    types: await loadTypes(ctx.scope, ctx.env.configUpdatedAt),
+    types,
     t: ctx.t,
     now: ctx.deps.now(),
     userName: `${ctx.user.firstname} ${ctx.user.name}`.trim() || ctx.user.email,
@@ -31,6 +33,9 @@ const stagesContext = async (ctx: EnvContext<Call>): Promise<StagesContext> => {
         body: bytes,
         now: ctx.deps.now(),
       }),
+    einvoice: ({ type, recordId, frozen, data }) =>
+      freezeEinvoice(ctx.scope, types, type, { recordId, frozen, data, now: ctx.deps.now(), t: ctx.t }),
+    einvoiceProblems: (type, data) => einvoiceProblems(ctx.scope, types, type, data, ctx.t),
   };
 };
 

@@ -24,7 +24,31 @@ export type StagesContext = Readonly<{
    * same bytes as the frozen document, inside the stage change's transaction.
    */
   archive: (p: { filename: string; bytes: Buffer }) => Promise<unknown>;
+  /**
+   * Makes and stores the e-invoice files of a document frozen just now (issue 15), inside the same
+   * transaction; refuses the freeze when a business term is missing. None for types without a mapping.
+   */
+  einvoice: (p: {
+    type: RecordType;
+    recordId: string;
+    frozen: { id: string; number: string; bytes: Buffer };
+    data: Record<string, unknown>;
+  }) => Promise<ReadonlyArray<{ format: string; filename: string; sha256: string; bytes: Buffer }>>;
+  /** What an e-invoice of the record would still miss (German messages); empty when nothing or no mapping. */
+  einvoiceProblems: (type: RecordType, data: Record<string, unknown>) => Promise<string[]>;
 }>;
+
+/** The e-invoice files of a freeze as the audit entry records them: format → SHA-256. */
+const einvoiceHashes = (files: ReadonlyArray<{ format: string; sha256: string }>) =>
+  files.length > 0 ? { einvoices: Object.fromEntries(files.map((f) => [f.format, f.sha256])) } : {};
+
+/** The XML goes to the file manager beside the PDF; the ZUGFeRD PDF stays downloadable from the record. */
+const archiveXml = async (
+  ctx: StagesContext,
+  files: ReadonlyArray<{ format: string; filename: string; bytes: Buffer }>,
+) => {
+  for (const f of files) if (f.format === 'xrechnung') await ctx.archive({ filename: f.filename, bytes: f.bytes });
+};
 
 type Body = { type: string; stage: string; id: string };
 
@@ -76,14 +100,17 @@ const consequences = (target: Stage, current: Stage | null, frozen: boolean) => 
 /** stages/details: the change-stage screen's loading check and the confirmation's facts. */
 export const stageDetails = async (ctx: StagesContext, body: Body): Promise<StageDetailsData> => {
   const { type, target, row, current, frozen } = await check(ctx, body, false);
+  const effects = consequences(target, current, frozen);
+  const einvoiceProblems = effects.freeze && type.einvoice ? await ctx.einvoiceProblems(type, row.data) : [];
   return {
     stage: target,
     currentStage: current,
     stages: type.stages,
-    consequences: consequences(target, current, frozen),
+    consequences: effects,
     singular: type.singular,
     plural: type.plural,
     label: str(row.data.number),
+    ...(einvoiceProblems.length > 0 ? { einvoiceProblems } : {}),
   };
 };
 
@@ -98,6 +125,7 @@ export const changeStage = async (ctx: StagesContext, body: Body): Promise<Stage
   const data = { ...row.data };
   let frozen: Frozen | null = null;
   let cancellation: { id: string; number: string } | null = null;
+  let einvoices: Awaited<ReturnType<StagesContext['einvoice']>> = [];
 
   if (target.cancels) {
     const made = await createCancellation(scope, ctx.types, type, {
@@ -108,6 +136,8 @@ export const changeStage = async (ctx: StagesContext, body: Body): Promise<Stage
     });
     cancellation = { id: made.id, number: made.frozen.number };
     await ctx.archive({ filename: `${made.frozen.number || made.id}.pdf`, bytes: made.frozen.bytes });
+    const creditNote = await ctx.einvoice({ type, recordId: made.id, frozen: made.frozen, data: made.data });
+    await archiveXml(ctx, creditNote);
     await stagesRepo(scope).addTransition({
       recordId: made.id,
       type: type.key,
@@ -126,6 +156,7 @@ export const changeStage = async (ctx: StagesContext, body: Body): Promise<Stage
         sha256: made.frozen.sha256,
         snapshotSha256: made.frozen.snapshotSha256,
         cancels: row.id,
+        ...einvoiceHashes(creditNote),
       },
     });
   }
@@ -139,6 +170,8 @@ export const changeStage = async (ctx: StagesContext, body: Body): Promise<Stage
       t,
     });
     await ctx.archive({ filename: `${frozen.number || row.id}.pdf`, bytes: frozen.bytes });
+    einvoices = await ctx.einvoice({ type, recordId: row.id, frozen, data });
+    await archiveXml(ctx, einvoices);
   }
 
   const repo = stagesRepo(scope);
@@ -160,6 +193,7 @@ export const changeStage = async (ctx: StagesContext, body: Body): Promise<Stage
       from: current?.key ?? null,
       to: target.key,
       ...(frozen ? { number: frozen.number, sha256: frozen.sha256, snapshotSha256: frozen.snapshotSha256 } : {}),
+      ...einvoiceHashes(einvoices),
       ...(cancellation ? { cancellation: cancellation.id } : {}),
     },
   });

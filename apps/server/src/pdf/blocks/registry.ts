@@ -7,6 +7,7 @@ import { renderLetterhead } from './letterhead';
 import { renderPaymentTerms } from './payment-terms';
 import { renderPositionsTable } from './positions-table';
 import { renderReferenceLine } from './reference-line';
+import { renderSignature } from './signature';
 import { renderText } from './text';
 import { renderTitle } from './title';
 import { renderTotals } from './totals';
@@ -23,6 +24,7 @@ export const blockRenderers: { readonly [K in BlockKind]: BlockRenderer<K> } = {
   paymentTerms: renderPaymentTerms,
   bankFooter: renderBankFooter,
   epcQr: renderEpcQr,
+  signature: renderSignature,
 };
 
 const dispatch = <K extends BlockKind>(kind: K, block: BlockOf<K>, context: BlockContext): BlockOutput =>

@@ -1,6 +1,7 @@
+import { einvoiceDownload } from '@kontor/contract/api/einvoice';
 import { type RecordFormData, recordExportPreview } from '@kontor/contract/api/records';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { IconFileTypePdf, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { IconFileCode, IconFileTypePdf, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { forwardRef } from 'react';
 import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -20,6 +21,7 @@ export const recordTitleActions = (
   paths: RecordPaths,
   canEdit: boolean,
   previewLabel: string,
+  einvoiceLabels?: { xrechnung: string; zugferd: string },
 ): TitleAction[] => [
   ...(data.hasPreview
     ? [
@@ -32,6 +34,17 @@ export const recordTitleActions = (
           icon: <IconFileTypePdf size={16} aria-hidden />,
         },
       ]
+    : []),
+  // Issue 15: the frozen e-invoice files, beside the PDF.
+  ...(data.einvoice && einvoiceLabels
+    ? (['xrechnung', 'zugferd'] as const).map((format) => ({
+        kind: 'download' as const,
+        label: einvoiceLabels[format],
+        source: einvoiceDownload,
+        data: { type: data.type, id, format },
+        icon:
+          format === 'xrechnung' ? <IconFileCode size={16} aria-hidden /> : <IconFileTypePdf size={16} aria-hidden />,
+      }))
     : []),
   ...data.pages.map((page) => ({ kind: 'link' as const, label: page.name, to: paths.page(id, page.key) })),
   ...data.stageActions.map((stage) => ({

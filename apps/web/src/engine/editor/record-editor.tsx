@@ -136,7 +136,12 @@ export function RecordEditor({
     if (yes) remove.mutate();
   };
 
-  const actions = isNew ? [] : recordTitleActions(data, id, paths, canEdit, t('records.preview'));
+  const actions = isNew
+    ? []
+    : recordTitleActions(data, id, paths, canEdit, t('records.preview'), {
+        xrechnung: t('einvoice.downloadXrechnung'),
+        zugferd: t('einvoice.downloadZugferd'),
+      });
 
   return (
     <>

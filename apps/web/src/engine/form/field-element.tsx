@@ -20,7 +20,7 @@ export function FieldElement({ element }: { element: Extract<FormElement, { type
       value={form.values[field.key]}
       path={field.key}
       error={errorAt(form.errors, field.key)}
-      readOnly={form.readOnly}
+      readOnly={form.readOnly || Boolean(form.lockedFields?.has(field.key))}
       hideLabel={Boolean(element.noWrapper) || field.label === enclosingTitle}
       hint={element.hint}
       prepend={element.prepend}

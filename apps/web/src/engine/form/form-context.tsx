@@ -8,6 +8,8 @@ export type FormEngineState = Readonly<{
   fields: Readonly<Record<string, DataField>>;
   errors: FieldErrors;
   readOnly: boolean;
+  /** Fields shown read-only although the form is not (a form preview locks the ones that would upload). */
+  lockedFields?: ReadonlySet<string> | undefined;
   setValue: (key: string, value: unknown) => void;
   /** Drops the messages of exactly this path (the field was edited). */
   clearError: (path: string) => void;

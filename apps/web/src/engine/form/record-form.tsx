@@ -23,6 +23,7 @@ export type RecordFormProps = Readonly<{
   errors: FieldErrors;
   onErrorsChange: Update<FieldErrors>;
   readOnly: boolean;
+  lockedFields?: ReadonlySet<string> | undefined;
 }>;
 
 /** The generic form engine: renders any server form definition over controlled values and messages. */
@@ -34,6 +35,7 @@ export function RecordForm({
   errors,
   onErrorsChange,
   readOnly,
+  lockedFields,
 }: RecordFormProps) {
   const [rerender, setRerender] = useState<{ revision: number; by: string | null }>({ revision: 0, by: null });
 
@@ -65,6 +67,7 @@ export function RecordForm({
       fields,
       errors,
       readOnly,
+      lockedFields,
       setValue,
       clearError,
       clearErrorsUnder,
@@ -72,7 +75,7 @@ export function RecordForm({
       revisedBy: rerender.by,
       notifyRerender,
     }),
-    [values, fields, errors, readOnly, setValue, clearError, clearErrorsUnder, rerender, notifyRerender],
+    [values, fields, errors, readOnly, lockedFields, setValue, clearError, clearErrorsUnder, rerender, notifyRerender],
   );
 
   return (

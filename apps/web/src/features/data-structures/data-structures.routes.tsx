@@ -27,7 +27,7 @@ export const dataStructuresRoutes: RouteObject[] = [
       // Copy and removal of exports, and the link to the export editor, are the stages feature's.
       exportsTabRoute,
       { path: 'query-forms', lazy: async () => ({ Component: (await tabs()).QueryFormsTab }) },
-      { path: 'settings', lazy: async () => ({ Component: (await tabs()).SettingsTab }) },
+      { path: 'settings', lazy: async () => ({ Component: (await import('./settings-tab')).SettingsTab }) },
       { path: '*', lazy: async () => ({ Component: (await tabs()).EditorTabNotFound }) },
     ],
   },

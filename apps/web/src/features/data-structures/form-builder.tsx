@@ -15,18 +15,22 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormPreview } from '../../engine/screens';
 import { useT } from '../../i18n/i18n';
 import {
   appendAt,
+  canMoveInto,
   elementAt,
   hasBlankTab,
   insertTarget,
+  listTargets,
+  moveTo,
   placedFields,
   removeAt,
   type TreePath,
   updateAt,
 } from './form-tree';
-import { SortableElements } from './form-tree-view';
+import { FormTreeView } from './form-tree-view';
 
 type Props = Readonly<{
   form: Form;
@@ -55,6 +59,20 @@ export function FormBuilder({ form, fields, onApply }: Props) {
   const add = (element: FormElement) => change(appendAt(elements, insertTarget(elements, selected), element));
   const blankTab = hasBlankTab(elements);
   const current = selected ? elementAt(elements, selected) : undefined;
+  const targets = selected ? listTargets(elements).filter((target) => canMoveInto(selected, target.path)) : [];
+  const targetLabel = (target: (typeof targets)[number]) =>
+    `${'– '.repeat(target.depth)}${
+      !target.element
+        ? t('structures.moveTop')
+        : target.section !== undefined
+          ? `${t('structures.elementTabs')}: ${target.section || '—'}`
+          : title(target.element)
+    }`;
+  // A move (drag, buttons or the panel's choice) clears the selection (spec 02 §4).
+  const move = (next: FormElement[]) => {
+    change(next);
+    setSelected(null);
+  };
 
   const title = (e: FormElement) =>
     e.type === 'field'
@@ -119,19 +137,7 @@ export function FormBuilder({ form, fields, onApply }: Props) {
           {elements.length === 0 ? (
             <Text c="gray.7">{t('structures.formEmpty')}</Text>
           ) : (
-            <SortableElements
-              root={elements}
-              list={elements}
-              base={[]}
-              depth={0}
-              selected={selected}
-              onSelect={setSelected}
-              onMove={(next) => {
-                change(next);
-                setSelected(null);
-              }}
-              title={title}
-            />
+            <FormTreeView root={elements} selected={selected} onSelect={setSelected} onMove={move} title={title} />
           )}
         </Stack>
         <Paper withBorder radius="md" p="md" w={{ base: '100%', md: 400 }} style={{ flex: '0 0 auto' }}>
@@ -152,6 +158,19 @@ export function FormBuilder({ form, fields, onApply }: Props) {
                 value={current.columns ?? (current.type === 'field' ? 6 : 12)}
                 onChange={(v) => change(updateAt(elements, selected, { ...current, columns: Number(v) || 1 }))}
               />
+              {targets.length > 0 && (
+                <Select
+                  label={t('structures.moveTo')}
+                  placeholder={t('structures.moveToPlaceholder')}
+                  data={targets.map((target) => ({ value: target.path.join('.'), label: targetLabel(target) }))}
+                  value={null}
+                  onChange={(value) => {
+                    const target = targets.find((candidate) => candidate.path.join('.') === value);
+                    if (target) move(moveTo(elements, selected, target.path, Number.MAX_SAFE_INTEGER));
+                  }}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
               {current.type === 'card' && (
                 <TextInput
                   label={t('structures.cardTitle')}
@@ -209,6 +228,21 @@ export function FormBuilder({ form, fields, onApply }: Props) {
           )}
         </Paper>
       </Flex>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="form-preview-title">
+        <Title order={3} size="h6" id="form-preview-title">
+          {t('structures.preview')}
+        </Title>
+        <Text size="sm" c="gray.7" mb="sm">
+          {t('structures.previewHint')}
+        </Text>
+        {elements.length === 0 ? (
+          <Text size="sm" c="gray.7">
+            {t('structures.formEmpty')}
+          </Text>
+        ) : (
+          <FormPreview elements={elements} fields={fields} />
+        )}
+      </Paper>
       {tried && blankTab && (
         <Alert color="red" variant="light">
           {t('structures.tabNameRequired')}

@@ -1,24 +1,25 @@
 import {
+  type Active,
+  type CollisionDetection,
   closestCenter,
   DndContext,
   type DragEndEvent,
+  type DroppableContainer,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
+  useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { SortableContext, type SortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { FormElement } from '@kontor/contract/api/record-types';
-import { ActionIcon, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { useT } from '../../i18n/i18n';
-import { moveAt, moveWithin, type TreePath } from './form-tree';
+import { moveAt, moveTo, moveWithin, type TreePath } from './form-tree';
 
 type Shared = Readonly<{
   root: FormElement[];
@@ -29,42 +30,136 @@ type Shared = Readonly<{
   title: (element: FormElement) => string;
 }>;
 
+/** What a draggable row or a list's drop zone tells the drag's end. */
+type DragData = Readonly<{ path?: TreePath; list: TreePath; index: number }>;
+
 const samePath = (a: TreePath | null, b: TreePath) => !!a && a.length === b.length && a.every((k, i) => k === b[i]);
+const sameList = (a: TreePath, b: TreePath) => a.length === b.length && a.every((k, i) => k === b[i]);
 
 /**
- * One list of the form tree (top level, a card's or container's children, a tab's fields), its
- * elements sortable by drag (`@dnd-kit`, also by keyboard: space, arrows, space) and by the
- * up/down buttons. Elements move within their own list.
+ * Rows stay where they are while one is dragged (only the dragged row follows the pointer, and
+ * the row or empty list it would land on is highlighted): in a tree of nested lists, rows that
+ * shift under the pointer would move the drop targets away from it.
  */
-export function SortableElements(props: Shared & { list: readonly FormElement[]; base: TreePath; depth: number }) {
+const stayPut: SortingStrategy = () => null;
+
+const listOfDrag = (entry: Pick<Active, 'data'> | DroppableContainer | undefined) =>
+  (entry?.data.current as DragData | undefined)?.list;
+const inListOf = (active: Pick<Active, 'data'>) => (entry: DroppableContainer) => {
+  const list = listOfDrag(active);
+  const other = listOfDrag(entry);
+  return !!list && !!other && sameList(list, other) && !!(entry.data.current as DragData | undefined)?.path;
+};
+
+/**
+ * Where a drop lands. By pointer: the innermost row or empty list under the pointer (a card's row
+ * holds its children's rows), never the dragged row itself. By keyboard (no pointer): the nearest
+ * row of the dragged row's own list; into another list the keyboard goes by the side panel's
+ * 'Verschieben nach'.
+ */
+const collision: CollisionDetection = (args) => {
+  if (args.pointerCoordinates) {
+    const area = (id: string | number) => {
+      const rect = args.droppableRects.get(id);
+      return rect ? rect.width * rect.height : Number.POSITIVE_INFINITY;
+    };
+    const hits = pointerWithin(args)
+      .filter((hit) => hit.id !== args.active.id)
+      .sort((a, b) => area(a.id) - area(b.id));
+    if (hits.length > 0) return hits;
+  }
+  return closestCenter({ ...args, droppableContainers: args.droppableContainers.filter(inListOf(args.active)) });
+};
+
+/** Arrow keys step through the rows of the dragged row's own list. */
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const { active, droppableContainers } = args.context;
+  if (!active) return undefined;
+  const own = droppableContainers.getEnabled().filter(inListOf(active));
+  const scoped = {
+    ...droppableContainers,
+    getEnabled: () => own,
+    get: (id: string | number) => droppableContainers.get(id),
+  };
+  return sortableKeyboardCoordinates(event, {
+    ...args,
+    context: { ...args.context, droppableContainers: scoped as typeof droppableContainers },
+  });
+};
+
+/**
+ * The whole form tree in one drag context, so an element can be dragged within its list and
+ * into another (a card's or container's children, a tab's fields, the top level) by pointer;
+ * by keyboard (space, arrows, space) within its list. The up/down buttons and the side panel's
+ * 'Verschieben nach' choice do the same without dragging.
+ */
+export function FormTreeView(props: Shared) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
-  const ids = props.list.map((_, i) => [...props.base, i].join('.'));
   const onDragEnd = (event: DragEndEvent) => {
-    if (!event.over || event.active.id === event.over.id) return;
-    const from = ids.indexOf(String(event.active.id));
-    const to = ids.indexOf(String(event.over.id));
-    props.onMove(moveWithin(props.root, props.base, from, to));
+    const from = (event.active.data.current as DragData | undefined)?.path;
+    const over = event.over?.data.current as DragData | undefined;
+    if (!from || !over || event.active.id === event.over?.id) return;
+    const fromList = from.slice(0, -1);
+    const next =
+      over.path && sameList(fromList, over.list)
+        ? moveWithin(props.root, fromList, from[from.length - 1] as number, over.index)
+        : moveTo(props.root, from, over.list, over.index);
+    if (next !== props.root) props.onMove(next);
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <Stack gap={6}>
-          {props.list.map((element, i) => (
-            <ElementRow
-              key={ids[i]}
-              {...props}
-              id={ids[i] as string}
-              element={element}
-              index={i}
-              count={props.list.length}
-            />
-          ))}
-        </Stack>
-      </SortableContext>
+    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
+      <SortableElements {...props} list={props.root} base={[]} depth={0} />
     </DndContext>
+  );
+}
+
+/** One list of the tree (top level, a card's or container's children, a tab's fields). */
+function SortableElements(props: Shared & { list: readonly FormElement[]; base: TreePath; depth: number }) {
+  const ids = props.list.map((_, i) => [...props.base, i].join('.'));
+  return (
+    <SortableContext items={ids} strategy={stayPut}>
+      <Stack gap={6}>
+        {props.list.map((element, i) => (
+          <ElementRow
+            key={ids[i]}
+            {...props}
+            id={ids[i] as string}
+            element={element}
+            index={i}
+            count={props.list.length}
+          />
+        ))}
+        {props.list.length === 0 && <EmptyList list={props.base} depth={props.depth} />}
+      </Stack>
+    </SortableContext>
+  );
+}
+
+/** An empty card, container or tab still takes a dragged element. */
+function EmptyList({ list, depth }: { list: TreePath; depth: number }) {
+  const t = useT();
+  const data: DragData = { list, index: 0 };
+  const { setNodeRef, isOver } = useDroppable({ id: `list:${list.join('.')}`, data });
+  return (
+    <Box ml={depth * 20 + 34} mr={68}>
+      <Text
+        ref={setNodeRef}
+        size="xs"
+        c="gray.7"
+        px="xs"
+        py={6}
+        style={{
+          border: '1px dashed var(--mantine-color-gray-5)',
+          borderRadius: 6,
+          background: isOver ? 'var(--mantine-color-blue-0)' : undefined,
+        }}
+      >
+        {t('structures.dropHere')}
+      </Text>
+    </Box>
   );
 }
 
@@ -74,13 +169,20 @@ function ElementRow(
   const t = useT();
   const { element, index, count, base, depth } = props;
   const path = [...base, index];
-  const sortable = useSortable({ id: props.id });
+  const data: DragData = { path, list: base, index };
+  const sortable = useSortable({ id: props.id, data });
   const name = props.title(element);
   const selected = samePath(props.selected, path);
+  const dropTarget = sortable.isOver && !sortable.isDragging;
   return (
     <div
       ref={sortable.setNodeRef}
-      style={{ transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition }}
+      style={{
+        transform: CSS.Transform.toString(sortable.transform),
+        transition: sortable.transition,
+        position: 'relative',
+        zIndex: sortable.isDragging ? 2 : undefined,
+      }}
     >
       <Group gap={4} wrap="nowrap" pl={depth * 20}>
         <ActionIcon
@@ -102,8 +204,8 @@ function ElementRow(
             flex: 1,
             minWidth: 0,
             borderRadius: 6,
-            background: selected ? 'var(--mantine-color-blue-0)' : 'var(--mantine-color-body)',
-            border: '1px solid var(--mantine-color-gray-3)',
+            background: selected || dropTarget ? 'var(--mantine-color-blue-0)' : 'var(--mantine-color-body)',
+            border: `1px solid var(--mantine-color-${dropTarget ? 'blue-6' : 'gray-3'})`,
           }}
         >
           <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -132,7 +234,7 @@ function ElementRow(
           <IconArrowDown size={16} />
         </ActionIcon>
       </Group>
-      {(element.type === 'card' || element.type === 'container') && element.children.length > 0 && (
+      {(element.type === 'card' || element.type === 'container') && (
         <Stack gap={6} mt={6}>
           <SortableElements {...props} list={element.children} base={[...path, 'children']} depth={depth + 1} />
         </Stack>

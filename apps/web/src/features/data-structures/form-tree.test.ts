@@ -1,6 +1,17 @@
 import type { FormElement } from '@kontor/contract/api/record-types';
 import { describe, expect, test } from 'vitest';
-import { appendAt, hasBlankTab, insertTarget, moveAt, placedFields, removeAt, updateAt } from './form-tree';
+import {
+  appendAt,
+  canMoveInto,
+  hasBlankTab,
+  insertTarget,
+  listTargets,
+  moveAt,
+  moveTo,
+  placedFields,
+  removeAt,
+  updateAt,
+} from './form-tree';
 
 const tree: FormElement[] = [
   {
@@ -49,5 +60,41 @@ describe('form tree edits', () => {
     const blank = updateAt(tree, [1], { type: 'tabs', sections: [{ title: ' ', fields: [] }] });
     expect(hasBlankTab(blank)).toBe(true);
     expect(hasBlankTab([{ type: 'card', children: blank }])).toBe(true);
+  });
+
+  test('moves an element into another list: card to tab, top level into a card, to the top level', () => {
+    expect(placedFields(moveTo(tree, [0, 'children', 0], [1, 'sections', 0, 'fields'], 0))).toEqual([
+      'b',
+      'a',
+      'c',
+      'd',
+    ]);
+    const intoCard = moveTo(tree, [2], [0, 'children'], 1);
+    expect(placedFields(intoCard)).toEqual(['a', 'd', 'b', 'c']);
+    expect(intoCard).toHaveLength(2);
+    const out = moveTo(tree, [1, 'sections', 0, 'fields', 0], [], 0);
+    expect(placedFields(out)).toEqual(['c', 'a', 'b', 'd']);
+    expect(out[0]).toEqual({ type: 'field', field: 'c' });
+  });
+
+  test('a removed element shifts the target list behind it', () => {
+    // The card (index 0) moves into the tabs (index 1, which becomes index 0 after the removal).
+    const moved = moveTo(tree, [0], [1, 'sections', 0, 'fields'], 99);
+    expect(moved).toHaveLength(2);
+    expect(moved[0]?.type).toBe('tabs');
+    expect(placedFields(moved)).toEqual(['c', 'a', 'b', 'd']);
+  });
+
+  test('never into itself or a descendant; the same list reorders', () => {
+    expect(moveTo(tree, [0], [0, 'children'], 0)).toBe(tree);
+    expect(canMoveInto([0], [0, 'children'])).toBe(false);
+    expect(canMoveInto([0, 'children', 1], [0, 'children'])).toBe(false);
+    expect(canMoveInto([2], [0, 'children'])).toBe(true);
+    expect(placedFields(moveTo(tree, [0, 'children', 0], [0, 'children'], 5))).toEqual(['b', 'a', 'c', 'd']);
+  });
+
+  test('lists every target list in tree order', () => {
+    expect(listTargets(tree).map((target) => target.path.join('.'))).toEqual(['', '0.children', '1.sections.0.fields']);
+    expect(listTargets(tree)[2]?.section).toBe('Eins');
   });
 });

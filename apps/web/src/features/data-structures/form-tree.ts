@@ -97,3 +97,66 @@ export const moveWithin = (elements: FormElement[], listPath: TreePath, from: nu
   list.splice(to, 0, moved as FormElement);
   return setAt(elements, listPath, list) as FormElement[];
 };
+
+const startsWith = (path: TreePath, prefix: TreePath) =>
+  prefix.length <= path.length && prefix.every((k, i) => path[i] === k);
+
+/**
+ * Moves the element at `from` into another list (a card's or container's children, a tab's
+ * fields, the top level) at `toIndex` (the end when beyond it). An element never moves into
+ * itself or one of its descendants; then the elements come back unchanged.
+ */
+export const moveTo = (elements: FormElement[], from: TreePath, toList: TreePath, toIndex: number): FormElement[] => {
+  const element = elementAt(elements, from);
+  if (!element || startsWith(toList, from)) return elements;
+  const fromList = from.slice(0, -1);
+  const fromIndex = from[from.length - 1] as number;
+  if (fromList.length === toList.length && startsWith(toList, fromList)) {
+    const last = listOf(elements, fromList).length - 1;
+    return moveWithin(elements, fromList, fromIndex, Math.min(Math.max(toIndex, 0), last));
+  }
+  // Removing the element shifts its later siblings; a target list below one of them moves too.
+  const target = [...toList];
+  const at = fromList.length;
+  if (startsWith(toList, fromList) && typeof target[at] === 'number' && (target[at] as number) > fromIndex) {
+    target[at] = (target[at] as number) - 1;
+  }
+  const without = removeAt(elements, from);
+  const list = [...listOf(without, target)];
+  list.splice(Math.min(Math.max(toIndex, 0), list.length), 0, element);
+  return setAt(without, target, list) as FormElement[];
+};
+
+export type ListTarget = Readonly<{ path: TreePath; depth: number; element: FormElement | null; section?: string }>;
+
+/** Every list an element can be moved into, in tree order: the top level, cards, containers, tabs. */
+export const listTargets = (elements: readonly FormElement[], base: TreePath = [], depth = 0): ListTarget[] => {
+  const own: ListTarget[] = base.length === 0 ? [{ path: [], depth: 0, element: null }] : [];
+  return [
+    ...own,
+    ...elements.flatMap((e, i): ListTarget[] => {
+      const path = [...base, i];
+      if (e.type === 'card' || e.type === 'container') {
+        const children = [...path, 'children'];
+        return [{ path: children, depth: depth + 1, element: e }, ...listTargets(e.children, children, depth + 1)];
+      }
+      if (e.type === 'tabs') {
+        return e.sections.flatMap((s, si) => {
+          const fields = [...path, 'sections', si, 'fields'];
+          return [
+            { path: fields, depth: depth + 1, element: e, section: s.title },
+            ...listTargets(s.fields, fields, depth + 1),
+          ];
+        });
+      }
+      return [];
+    }),
+  ];
+};
+
+/** Whether an element at `from` may move into the list at `toList` (not into itself, not where it is). */
+export const canMoveInto = (from: TreePath, toList: TreePath) => {
+  const fromList = from.slice(0, -1);
+  const same = fromList.length === toList.length && startsWith(toList, fromList);
+  return !same && !startsWith(toList, from);
+};

@@ -1,6 +1,6 @@
 import { type Structure, type StructureStats, saveStructure } from '@kontor/contract/api/data-structures';
-import { Badge, Button, Group, List, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, List, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconAdjustmentsPlus, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { NotFoundView } from '../../ui/not-found-view';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { structureKeys, structureQuery, structuresQuery } from './data-structures.queries';
+import { SettingAddModal } from './settings-tab';
 import { StructureDeleteCard } from './structure-delete-card';
 import type { StructureEditor } from './structure-editor-context';
 import { structureEditPath, structuresBase } from './structure-paths';
@@ -67,6 +68,7 @@ function Editor({ initial, stats }: { initial: Structure; stats: StructureStats 
   const { pathname } = useLocation();
   const [draft, setDraft] = useState(initial);
   const [dirty, setDirty] = useState(false);
+  const [addingSetting, setAddingSetting] = useState(false);
   const types = useQuery(structuresQuery(envKey));
 
   const typeLabels = useMemo(() => {
@@ -118,7 +120,14 @@ function Editor({ initial, stats }: { initial: Structure; stats: StructureStats 
         }
         back={{ to: structuresBase(envKey), label: t('structures.backToList') }}
       />
-      <Paper withBorder radius="md" p="sm" pos="sticky" top={0} style={{ zIndex: 5 }}>
+      <Paper
+        withBorder
+        radius="md"
+        p="sm"
+        pos="sticky"
+        top="var(--app-shell-header-height, 60px)"
+        style={{ zIndex: 5 }}
+      >
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="gray.7">
             {t('structures.fieldCount', {
@@ -127,6 +136,30 @@ function Editor({ initial, stats }: { initial: Structure; stats: StructureStats 
             })}
           </Text>
           <Group gap="sm">
+            {draft.settings.length === 0 && (
+              <>
+                <Button
+                  variant="default"
+                  visibleFrom="sm"
+                  leftSection={<IconPlus size={16} />}
+                  onClick={() => setAddingSetting(true)}
+                >
+                  {t('structures.settingAdd')}
+                </Button>
+                {/* On a phone the bar keeps one line: the same action as an icon with its name. */}
+                <Tooltip label={t('structures.settingAdd')}>
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    hiddenFrom="sm"
+                    aria-label={t('structures.settingAdd')}
+                    onClick={() => setAddingSetting(true)}
+                  >
+                    <IconAdjustmentsPlus size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </>
+            )}
             {dirty && (
               <Badge color="yellow" variant="light">
                 {t('structures.unsaved')}
@@ -171,6 +204,17 @@ function Editor({ initial, stats }: { initial: Structure; stats: StructureStats 
       </Tabs>
       <Outlet context={context} />
       <StructureDeleteCard structure={draft} count={stats.count} />
+      <SettingAddModal
+        opened={addingSetting}
+        onClose={() => setAddingSetting(false)}
+        taken={new Set(draft.settings.map((s) => s.key))}
+        onAdd={(setting) => {
+          context.update((s) => ({ ...s, settings: [...s.settings, setting] }));
+          setAddingSetting(false);
+          // The settings tab exists from now on: show the new definition there.
+          navigate(`${base}/settings`);
+        }}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,24 @@
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import type { QueryFormLink } from '@kontor/contract/api/record-types';
+import {
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
 import { NotFoundView } from '../../ui/not-found-view';
+import { formDetailsQuery } from '../query-forms/query-forms.queries';
 import { useStructureEditor } from './structure-editor-context';
 import { structureEditPath } from './structure-paths';
 
@@ -39,7 +54,7 @@ export function QueryFormsTab() {
       {draft.queryForms.map((link) => (
         <Paper key={link.form} withBorder radius="md" p="md">
           <Group justify="space-between" mb="xs">
-            <Text fw={600}>{t('structures.qfForm', { form: link.form })}</Text>
+            <LinkTitle link={link} />
             <Button
               size="xs"
               variant="default"
@@ -61,8 +76,69 @@ export function QueryFormsTab() {
               />
             ))}
           </SimpleGrid>
+          <LinkMapping link={link} />
         </Paper>
       ))}
+    </Stack>
+  );
+}
+
+function LinkTitle({ link }: { link: QueryFormLink }) {
+  const t = useT();
+  const { envKey } = useEnvironment();
+  const form = useQuery({ ...formDetailsQuery(envKey, link.form), retry: false });
+  return <Text fw={600}>{form.data?.title || t('structures.qfForm', { form: link.form })}</Text>;
+}
+
+/** Issue 12 item 6: which question fills which field of this structure. */
+function LinkMapping({ link }: { link: QueryFormLink }) {
+  const t = useT();
+  const { envKey } = useEnvironment();
+  const { draft, update } = useStructureEditor();
+  const form = useQuery({ ...formDetailsQuery(envKey, link.form), retry: false });
+  if (form.isError) {
+    return (
+      <Text size="sm" c="red.8" mt="sm">
+        {t('queryForms.linkFormMissing')}
+      </Text>
+    );
+  }
+  const questions = (form.data?.definition ?? []).filter((q) => q.questionType !== 'array');
+  if (questions.length === 0) return null;
+  const fields = draft.fields.map((f) => ({ value: f.key, label: `${f.label} (${f.key})` }));
+  const setField = (question: string, field: string | null) =>
+    update((s) => ({
+      ...s,
+      queryForms: s.queryForms.map((l) => {
+        if (l.form !== link.form) return l;
+        const { [question]: _old, ...rest } = l.mapping ?? {};
+        return { ...l, mapping: field ? { ...rest, [question]: field } : rest };
+      }),
+    }));
+  return (
+    <Stack gap="xs" mt="md">
+      <Divider />
+      <Text fw={600} size="sm">
+        {t('queryForms.linkMapping')}
+      </Text>
+      <Text size="xs" c="gray.7">
+        {t('queryForms.linkMappingHint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {questions.map((q) => (
+          <Select
+            key={q.key}
+            size="sm"
+            label={q.title || q.key}
+            placeholder={t('queryForms.linkNoField')}
+            data={fields}
+            value={link.mapping?.[q.key] ?? null}
+            clearable
+            searchable
+            onChange={(value) => setField(q.key, value)}
+          />
+        ))}
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -21,9 +21,9 @@ import { type ReactNode, useState } from 'react';
 import { messageOf } from '../../api/api';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
+import classes from '../../ui/data-table.module.css';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageSizeSelect, usePageSize } from '../../ui/page-size';
-import classes from './model-list.module.css';
 import { type ModelListParams, modelListQuery } from './settings.queries';
 
 type Sort = ModelListParams['sort'];

@@ -4,7 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
 import { AppIcon } from '../../ui/icons';
-import classes from './settings-layout.module.css';
+import classes from '../../ui/section-layout.module.css';
 import { settingsSections } from './settings-sections';
 
 /** The settings area (spec 02 §2.2): a sub-navigation of its sections above the section's screen. */

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { dataStructuresRoutes } from '../data-structures/data-structures.routes';
+import { queryFormsSettingsRoute } from '../query-forms/query-forms.routes';
 import { liveSections, settingsSections } from './settings-sections';
 
 const pages = () => import('./settings-record-pages');
@@ -47,6 +48,7 @@ export const settingsRoutes: RouteObject[] = [
         },
       ]),
       ...dataStructuresRoutes,
+      queryFormsSettingsRoute,
       { path: '*', lazy: async () => ({ Component: (await soon()).SettingsNotFound }) },
     ],
   },

@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { StageBadge } from '../../ui/stage-badge';
 import { StatusPanel } from '../../ui/status-panel';
+import { EinvoiceProblems } from './einvoice-problems';
 import { stageDetailsQuery } from './stages.queries';
 
 /**
@@ -128,6 +129,7 @@ function Confirmation({ data }: { data: StageDetailsData }) {
             {t('stages.freezeNotice')}
           </Alert>
         )}
+        {data.consequences.freeze && <EinvoiceProblems problems={data.einvoiceProblems ?? []} />}
         {data.consequences.cancellation && (
           <Alert color="red" variant="light" icon={<IconReceiptRefund size={18} aria-hidden />}>
             {t('stages.cancellationNotice')}

@@ -15,4 +15,5 @@ export const structures: Partial<Record<keyof typeof source, string>> = {
   'structures.deleteText':
     'Die Datenstruktur „{name}“ wird endgültig entfernt. Gib zur Bestätigung ihren Key „{key}“ ein.',
   'structures.selectHint': 'Wähl ein Element, um es zu bearbeiten.',
+  'structures.settingsEmpty': 'Diese Datenstruktur hat keine Einstellungen mehr. Speichere, um sie zu entfernen.',
 };

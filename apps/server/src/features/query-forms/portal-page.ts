@@ -1,0 +1,453 @@
+import { type Language, languageSchema, type Translate, translator } from '@kontor/contract/i18n/catalogs';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type EnvScope, trustedEnvId } from '../../db/env-scope';
+import { isUuid } from '../../db/ids';
+import { AppError } from '../../http/errors';
+import { html, type SafeHtml } from '../../public/html';
+import { htmlDocument, sendPage } from '../../public/public-page';
+import { portalUrl, publicPortal } from '../settings/portals.service';
+import { applyAnswerToRecords } from './answer-records';
+import { checkAnswers, type RawAnswers } from './answers';
+import { loadBrand } from './brand';
+import {
+  closeSession,
+  openSession,
+  type PortalCustomer,
+  portalLinks,
+  requestLoginLink,
+  sessionCustomer,
+  sessionLifetimeMs,
+} from './portal.service';
+import {
+  type FormPageModel,
+  formPage,
+  groupPosted,
+  messagePage,
+  pageStyle,
+  signatureScript,
+} from './public-form.render';
+import {
+  answersOfCustomer,
+  formsByIds,
+  maxAnswerChars,
+  storeAnswer,
+  updateCustomerAnswer,
+} from './query-forms.service';
+import { postedInTime, timeTokens } from './time-token';
+
+const cookieName = 'kontor_portal';
+
+type Portal = NonNullable<Awaited<ReturnType<typeof publicPortal>>> & { slug: string };
+type Ctx = Readonly<{
+  portal: Portal;
+  t: Translate;
+  language: Language;
+  brand: { title: string; logoUrl: string | null };
+  imgSources: string[];
+}>;
+
+const readCookie = (req: FastifyRequest): string | undefined => {
+  const header = req.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === cookieName) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+};
+
+const dateTime = new Intl.DateTimeFormat('de-DE', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/Berlin',
+});
+
+/**
+ * The customer portal at /portal/{url_slug} (CLARIFICATIONS "Public addresses"), rendered on the
+ * server. Customers (contact or customer records with an e-mail) log in by a one-time link mailed
+ * through the outbox; their session is a cookie of its own (HttpOnly, SameSite=Lax, only for this
+ * portal's path), stored apart from staff sessions: it is never a bearer token, so no staff call
+ * (/api/*) accepts it. They fill the forms linked to their record type with portal_fillable.
+ */
+export const registerPortalPages = async (app: FastifyInstance): Promise<void> => {
+  const { deps } = app;
+  const { sign, issuedAt } = timeTokens(deps.config.fileUrlSecret);
+  const inEnv = <T>(portal: Portal, work: (scope: EnvScope) => Promise<T>) =>
+    deps.database.inEnv(trustedEnvId(portal.envId), null, work);
+  const base = (portal: Portal) => `/portal/${encodeURIComponent(portal.slug)}`;
+
+  const load = async (slug: string): Promise<Ctx | null> => {
+    const found = await publicPortal(deps.database.db, slug);
+    if (!found) return null;
+    const portal = { ...found, slug };
+    const language = languageSchema.catch('de_sie').parse(found.language);
+    const t = translator(language);
+    const brand = await inEnv(portal, (scope) => loadBrand(scope, deps.storage, found.title || found.company, t));
+    return { portal, t, language, brand: { title: brand.title, logoUrl: brand.logoUrl }, imgSources: brand.imgSources };
+  };
+
+  const send = (
+    reply: FastifyReply,
+    status: number,
+    title: string,
+    body: SafeHtml,
+    ctx?: Ctx,
+    scripts: string[] = [],
+  ) =>
+    sendPage(reply, status, htmlDocument({ title, body, style: pageStyle }), {
+      styles: [pageStyle],
+      formAction: 'self',
+      scripts,
+      imgSources: ctx?.imgSources ?? [],
+    });
+
+  const notFound = (reply: FastifyReply) =>
+    send(
+      reply,
+      404,
+      'Seite nicht gefunden',
+      html`<main><div class="card center"><h1>Seite nicht gefunden</h1><p>Dieses Portal gibt es nicht oder es ist nicht aktiv.</p></div></main>`,
+    );
+
+  const logoutNav = (ctx: Ctx) =>
+    html`<form method="post" action="${base(ctx.portal)}/logout"><button type="submit">${ctx.t('queryForms.portalLogout')}</button></form>`;
+
+  const shell = (ctx: Ctx, inner: SafeHtml, nav?: SafeHtml) =>
+    html`${brandHeader(ctx, nav)}<main><div class="card stack">${inner}</div></main>`;
+  const brandHeader = (ctx: Ctx, nav?: SafeHtml) =>
+    html`<header><div class="brand">${ctx.brand.logoUrl ? html`<img src="${ctx.brand.logoUrl}" alt="">` : ''}<span>${ctx.portal.title || ctx.portal.company}</span>${nav ? html`<nav class="nav">${nav}</nav>` : ''}</div></header>`;
+
+  const loginPage = (ctx: Ctx, notice?: SafeHtml) =>
+    shell(
+      ctx,
+      html`<p class="item-meta">${ctx.portal.company}</p><h1>${ctx.portal.title || ctx.portal.company}</h1>${notice ?? ''}
+<h2>${ctx.t('queryForms.portalLoginTitle')}</h2><p>${ctx.t('queryForms.portalLoginIntro')}</p>
+<form method="post" action="${base(ctx.portal)}/login" novalidate>
+<div class="hp" aria-hidden="true"><label for="hp-website">${ctx.t('queryForms.publicHoneypot')}</label><input type="text" id="hp-website" name="website" tabindex="-1" autocomplete="off"></div>
+<label for="portal-email">${ctx.t('queryForms.portalEmail')}</label>
+<input type="text" inputmode="email" id="portal-email" name="email" autocomplete="email" maxlength="254" required>
+<div class="actions"><button type="submit" class="primary">${ctx.t('queryForms.portalSendLink')}</button></div></form>`,
+    );
+
+  /** The portal's home: the customer's forms (required ones marked) and what they filled in. */
+  const homePage = async (scope: EnvScope, ctx: Ctx, customer: PortalCustomer, notice?: SafeHtml) => {
+    const links = await portalLinks(scope, customer, ctx.portal.configUpdatedAt, ctx.t);
+    const forms = new Map(
+      (
+        await formsByIds(
+          scope,
+          links.map((l) => l.form),
+        )
+      ).map((f) => [f.id, f]),
+    );
+    const answers = await answersOfCustomer(scope, customer.id);
+    const items = links.flatMap((link) => {
+      const form = forms.get(link.form);
+      if (!form) return [];
+      const mine = answers.filter((a) => a.formId === form.id);
+      const done = mine.length > 0;
+      const once = form.filledOnce || !link.multiple;
+      const action =
+        done && once
+          ? link.editable && !form.filledOnce
+            ? html`<a class="button" href="${base(ctx.portal)}/forms/${form.id}">${ctx.t('queryForms.portalEdit')}</a>`
+            : ''
+          : html`<a class="button" href="${base(ctx.portal)}/forms/${form.id}">${done ? ctx.t('queryForms.portalFillAgain') : ctx.t('queryForms.portalFill')}</a>`;
+      return [
+        html`<li class="item"><div class="item-main"><p class="item-title">${form.title}${link.portal_requirement && !done ? html`<span class="badge">${ctx.t('queryForms.portalRequired')}</span>` : ''}</p>
+${done ? html`<p class="item-meta">${ctx.t('queryForms.portalFilledOn', { date: dateTime.format(mine[0]?.createdAt ?? new Date()) })}</p>` : ''}</div>${action}</li>`,
+      ];
+    });
+    const titles = new Map([...forms.values()].map((f) => [f.id, f.title]));
+    return shell(
+      ctx,
+      html`<h1>${ctx.t('queryForms.portalWelcome', { name: customer.name })}</h1>${notice ?? ''}
+<h2>${ctx.t('queryForms.portalForms')}</h2>
+${items.length ? html`<ul class="list">${items}</ul>` : html`<p>${ctx.t('queryForms.portalNoForms')}</p>`}
+<h2>${ctx.t('queryForms.portalHistory')}</h2>
+${
+  answers.length
+    ? html`<ul class="list">${answers.map(
+        (a) =>
+          html`<li class="item"><div class="item-main"><p class="item-title">${titles.get(a.formId) ?? ctx.t('queryForms.unknown')}</p><p class="item-meta">${ctx.t('queryForms.portalFilledOn', { date: dateTime.format(a.createdAt) })}</p></div></li>`,
+      )}</ul>`
+    : html`<p>${ctx.t('queryForms.portalNoHistory')}</p>`
+}`,
+      logoutNav(ctx),
+    );
+  };
+
+  /** A form the customer may fill: linked with portal_fillable; the existing answer when one per customer. */
+  const formFor = async (scope: EnvScope, ctx: Ctx, customer: PortalCustomer, formId: string) => {
+    if (!isUuid(formId)) return null;
+    const link = (await portalLinks(scope, customer, ctx.portal.configUpdatedAt, ctx.t)).find((l) => l.form === formId);
+    const [form] = link ? await formsByIds(scope, [formId]) : [];
+    if (!link || !form) return null;
+    const mine = (await answersOfCustomer(scope, customer.id)).filter((a) => a.formId === form.id);
+    const once = form.filledOnce || !link.multiple;
+    const existing = once ? mine[0] : undefined;
+    return { link, form, existing, closed: existing !== undefined && !(link.editable && !form.filledOnce) };
+  };
+
+  const formModel = (
+    ctx: Ctx,
+    form: { title: string; definition: FormPageModel['definition'] },
+    action: string,
+    parts: Partial<FormPageModel>,
+  ): FormPageModel => ({
+    brand: { title: ctx.portal.title || ctx.portal.company, logoUrl: ctx.brand.logoUrl },
+    title: form.title,
+    definition: form.definition,
+    values: {},
+    errors: {},
+    rows: {},
+    action,
+    timeToken: sign(deps.now().getTime()),
+    t: ctx.t,
+    nav: html`<a class="secondary-link" href="${base(ctx.portal)}">${ctx.t('queryForms.portalBack')}</a>${logoutNav(ctx)}`,
+    ...parts,
+  });
+
+  const sendForm = (reply: FastifyReply, status: number, ctx: Ctx, model: FormPageModel) =>
+    send(
+      reply,
+      status,
+      model.title,
+      formPage(model),
+      ctx,
+      model.definition.some((q) => q.questionType === 'signature') ? [signatureScript] : [],
+    );
+
+  /** Runs `work` for a logged-in customer; others see the login page. */
+  const withCustomer = async (
+    req: FastifyRequest<{ Params: { slug: string } }>,
+    reply: FastifyReply,
+    work: (scope: EnvScope, ctx: Ctx, customer: PortalCustomer) => Promise<FastifyReply>,
+  ) => {
+    const ctx = await load(req.params.slug);
+    if (!ctx) return notFound(reply);
+    const token = readCookie(req);
+    return inEnv(ctx.portal, async (scope) => {
+      const customer = await sessionCustomer(scope, token, deps.now());
+      if (!customer) return send(reply, token ? 401 : 200, ctx.portal.title, loginPage(ctx), ctx);
+      return work(scope, ctx, customer);
+    });
+  };
+
+  const cookie = (portal: Portal, value: string, maxAgeSeconds: number) =>
+    [
+      `${cookieName}=${value}`,
+      `Path=${base(portal)}`,
+      'HttpOnly',
+      'SameSite=Lax',
+      `Max-Age=${maxAgeSeconds}`,
+      ...(deps.config.production ? ['Secure'] : []),
+    ].join('; ');
+
+  await app.register(async (pub) => {
+    pub.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: maxAnswerChars },
+      (_req, body, done) => done(null, new URLSearchParams(String(body))),
+    );
+    pub.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+      const t = translator('de_sie');
+      const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
+      if (status >= 500) req.log.error({ err: error }, 'portal failed');
+      const text =
+        status === 429
+          ? error.message
+          : status === 413
+            ? t('queryForms.answerTooLarge')
+            : status < 500
+              ? t('common.invalidInput')
+              : t('common.genericError');
+      return send(reply, status, text, messagePage({ title: '', logoUrl: null }, text, ''));
+    });
+
+    type Slug = { Params: { slug: string } };
+    const limited = (perMinute: number) => ({
+      config: { rateLimit: { max: Math.round(perMinute * deps.config.rateLimitFactor), timeWindow: 60_000 } },
+    });
+
+    pub.get<Slug>('/portal/:slug', (req, reply) =>
+      withCustomer(req, reply, async (scope, ctx, customer) =>
+        send(reply, 200, ctx.portal.title, await homePage(scope, ctx, customer), ctx),
+      ),
+    );
+
+    pub.post<Slug & { Body: URLSearchParams }>('/portal/:slug/login', limited(10), async (req, reply) => {
+      const ctx = await load(req.params.slug);
+      if (!ctx) return notFound(reply);
+      const params = req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
+      if (!params.get('website')) {
+        await inEnv(ctx.portal, (scope) =>
+          requestLoginLink(scope, {
+            email: (params.get('email') ?? '').slice(0, 300),
+            configUpdatedAt: ctx.portal.configUpdatedAt,
+            portalUrl: portalUrl(deps.config.appUrl, ctx.portal.slug) ?? '',
+            language: ctx.language,
+            now: deps.now(),
+          }),
+        );
+      }
+      const notice = html`<div class="ok" role="status"><strong>${ctx.t('queryForms.portalLinkSentTitle')}</strong><p>${ctx.t('queryForms.portalLinkSent')}</p></div>`;
+      return send(reply, 200, ctx.portal.title, loginPage(ctx, notice), ctx);
+    });
+
+    // The mailed link shows a button: link checkers of mail providers open links, they do not post.
+    pub.get<{ Params: { slug: string; token: string } }>('/portal/:slug/auth/:token', async (req, reply) => {
+      const ctx = await load(req.params.slug);
+      if (!ctx) return notFound(reply);
+      return send(
+        reply,
+        200,
+        ctx.t('queryForms.portalConfirmTitle'),
+        shell(
+          ctx,
+          html`<h1>${ctx.t('queryForms.portalConfirmTitle')}</h1><p>${ctx.t('queryForms.portalConfirmText')}</p>
+<form method="post" action="${req.url}"><div class="actions"><button type="submit" class="primary">${ctx.t('queryForms.portalConfirmButton')}</button></div></form>`,
+        ),
+        ctx,
+      );
+    });
+
+    pub.post<{ Params: { slug: string; token: string } }>(
+      '/portal/:slug/auth/:token',
+      limited(20),
+      async (req, reply) => {
+        const ctx = await load(req.params.slug);
+        if (!ctx) return notFound(reply);
+        const session = await inEnv(ctx.portal, (scope) => openSession(scope, req.params.token, deps.now()));
+        if (!session) {
+          const notice = html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.portalLinkInvalid')}</h2></div>`;
+          return send(reply, 400, ctx.portal.title, loginPage(ctx, notice), ctx);
+        }
+        return reply
+          .header('set-cookie', cookie(ctx.portal, session, sessionLifetimeMs / 1000))
+          .header('cache-control', 'no-store')
+          .redirect(base(ctx.portal), 303);
+      },
+    );
+
+    pub.post<Slug>('/portal/:slug/logout', async (req, reply) => {
+      const ctx = await load(req.params.slug);
+      if (!ctx) return notFound(reply);
+      const token = readCookie(req);
+      if (token) await inEnv(ctx.portal, (scope) => closeSession(scope, token));
+      reply.header('set-cookie', cookie(ctx.portal, '', 0));
+      const notice = html`<div class="ok" role="status"><p>${ctx.t('queryForms.portalLoggedOut')}</p></div>`;
+      return send(reply, 200, ctx.portal.title, loginPage(ctx, notice), ctx);
+    });
+
+    type FormParams = { Params: { slug: string; form: string } };
+    pub.get<FormParams>('/portal/:slug/forms/:form', (req, reply) =>
+      withCustomer(req, reply, async (scope, ctx, customer) => {
+        const found = await formFor(scope, ctx, customer, req.params.form);
+        if (!found) return notFound(reply);
+        if (found.closed) {
+          return send(
+            reply,
+            409,
+            ctx.t('queryForms.publicClosedTitle'),
+            await homePage(
+              scope,
+              ctx,
+              customer,
+              html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.alreadyFilled')}</h2></div>`,
+            ),
+            ctx,
+          );
+        }
+        const values = (found.existing?.data ?? {}) as RawAnswers;
+        return sendForm(reply, 200, ctx, formModel(ctx, found.form, req.url, { values }));
+      }),
+    );
+
+    pub.post<FormParams & { Body: URLSearchParams }>('/portal/:slug/forms/:form', limited(30), (req, reply) =>
+      withCustomer(req, reply, async (scope, ctx, customer) => {
+        const found = await formFor(scope, ctx, customer, req.params.form);
+        if (!found) return notFound(reply);
+        if (found.closed) {
+          return send(
+            reply,
+            409,
+            ctx.t('queryForms.publicClosedTitle'),
+            await homePage(
+              scope,
+              ctx,
+              customer,
+              html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.alreadyFilled')}</h2></div>`,
+            ),
+            ctx,
+          );
+        }
+        const params = req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
+        const values = groupPosted(params, found.form.definition);
+        const addRow = params.get('_add');
+        if (addRow && found.form.definition.some((q) => q.key === addRow && q.questionType === 'array')) {
+          return sendForm(reply, 200, ctx, formModel(ctx, found.form, req.url, { values, rows: { [addRow]: 1 } }));
+        }
+        if (!postedInTime(issuedAt(params.get('_ts') ?? ''), deps.now().getTime())) {
+          return sendForm(
+            reply,
+            400,
+            ctx,
+            formModel(ctx, found.form, req.url, { values, message: ctx.t('queryForms.tooFast') }),
+          );
+        }
+        const { data, errors } = checkAnswers(found.form.definition, values, ctx.t);
+        if (Object.keys(errors).length > 0)
+          return sendForm(reply, 400, ctx, formModel(ctx, found.form, req.url, { values, errors }));
+        try {
+          const target = { via: 'portal' as const, customer };
+          await applyAnswerToRecords(scope, {
+            form: found.form,
+            data,
+            target,
+            configUpdatedAt: ctx.portal.configUpdatedAt,
+            now: deps.now(),
+            t: ctx.t,
+          });
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === 'invalid' && error.errors)) throw error;
+          return sendForm(reply, 400, ctx, formModel(ctx, found.form, req.url, { values, errors: error.errors }));
+        }
+        if (found.existing) {
+          await updateCustomerAnswer(scope, found.existing.id, customer.id, data, ctx.t);
+        } else {
+          // One answer per customer where the form or the link allows only one (the unique once-key).
+          const onceKey = found.form.filledOnce || !found.link.multiple ? `customer:${customer.id}` : '';
+          try {
+            await storeAnswer(
+              scope,
+              found.form.id,
+              data,
+              'portal',
+              onceKey,
+              deps.now(),
+              ctx.t,
+              customer.id,
+              Boolean(onceKey),
+            );
+          } catch (error) {
+            if (!(error instanceof AppError && error.code === 'conflict')) throw error;
+            return send(
+              reply,
+              409,
+              ctx.t('queryForms.publicClosedTitle'),
+              await homePage(
+                scope,
+                ctx,
+                customer,
+                html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.alreadyFilled')}</h2></div>`,
+              ),
+              ctx,
+            );
+          }
+        }
+        const notice = html`<div class="ok" role="status"><p>${ctx.t('queryForms.portalSaved')}</p></div>`;
+        return send(reply, 200, ctx.portal.title, await homePage(scope, ctx, customer, notice), ctx);
+      }),
+    );
+  });
+};

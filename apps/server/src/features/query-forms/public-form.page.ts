@@ -1,0 +1,228 @@
+import { type Language, languageSchema, translator } from '@kontor/contract/i18n/catalogs';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { type EnvScope, trustedEnvId } from '../../db/env-scope';
+import { AppError } from '../../http/errors';
+import { htmlDocument, sendPage } from '../../public/public-page';
+import { applyAnswerToRecords } from './answer-records';
+import { checkAnswers } from './answers';
+import { loadBrand } from './brand';
+import {
+  type FormPageModel,
+  formPage,
+  groupPosted,
+  messagePage,
+  pageStyle,
+  signatureScript,
+} from './public-form.render';
+import type { QueryFormRow } from './query-forms.repo';
+import { environmentBySlug, filledAlready, maxAnswerChars, publishedForm, storeAnswer } from './query-forms.service';
+import { postedInTime, timeTokens } from './time-token';
+
+/** Posts per minute and client address on the public form pages. */
+export const postsPerMinute = 10;
+
+type Brand = FormPageModel['brand'];
+type Found = Readonly<{
+  envId: string;
+  language: Language;
+  form: QueryFormRow;
+  brand: Brand;
+  imgSources: string[];
+  configUpdatedAt: Date;
+}>;
+
+/**
+ * The public fill page of a published form at /forms/{env url_slug}/{publish_key}
+ * (CLARIFICATIONS "Public addresses"). Unknown environment or key, an inactive publication, the
+ * module or the web forms switched off, a blocked environment: all the same 404.
+ */
+export const registerPublicFormPages = async (app: FastifyInstance): Promise<void> => {
+  const { deps } = app;
+  const { sign, issuedAt } = timeTokens(deps.config.fileUrlSecret);
+
+  const inEnv = <T>(envId: string, work: (scope: EnvScope) => Promise<T>) =>
+    deps.database.inEnv(trustedEnvId(envId), null, work);
+
+  const find = async (slug: string, key: string): Promise<Found | null> => {
+    if (!/^[a-z0-9-]{1,120}$/.test(slug) || !/^[A-Za-z0-9_-]{16,64}$/.test(key)) return null;
+    const env = await environmentBySlug(deps.database.db, slug);
+    if (!env || env.status === 'blocked' || !env.functions.queryForms?.active || !env.capabilities.html_form_publish) {
+      return null;
+    }
+    const language = languageSchema.catch('de_sie').parse(env.language);
+    const t = translator(language);
+    return inEnv(env.id, async (scope) => {
+      const form = await publishedForm(scope, key);
+      if (!form) return null;
+      const brand = await loadBrand(scope, deps.storage, env.name, t);
+      if (!brand.active) return null;
+      return {
+        envId: env.id,
+        language,
+        form,
+        brand: { title: brand.title, logoUrl: brand.logoUrl },
+        imgSources: brand.imgSources,
+        configUpdatedAt: env.configUpdatedAt,
+      };
+    });
+  };
+
+  const send = (
+    reply: FastifyReply,
+    status: number,
+    title: string,
+    body: FormPageModel | ReturnType<typeof messagePage>,
+    found?: Found,
+  ) => {
+    const isForm = 'definition' in body;
+    const document = htmlDocument({ title, body: isForm ? formPage(body) : body, style: pageStyle });
+    const hasPad = isForm && body.definition.some((q) => q.questionType === 'signature');
+    return sendPage(reply, status, document, {
+      styles: [pageStyle],
+      formAction: 'self',
+      scripts: hasPad ? [signatureScript] : [],
+      imgSources: found?.imgSources ?? [],
+    });
+  };
+
+  const notFound = (reply: FastifyReply) => {
+    const t = translator('de_sie');
+    return send(
+      reply,
+      404,
+      t('queryForms.publicNotFoundTitle'),
+      messagePage(
+        { title: '', logoUrl: null },
+        t('queryForms.publicNotFoundTitle'),
+        t('queryForms.publicNotFoundText'),
+      ),
+    );
+  };
+
+  const model = (found: Found, action: string, parts: Partial<FormPageModel>): FormPageModel => ({
+    brand: found.brand,
+    title: found.form.title,
+    definition: found.form.definition,
+    values: {},
+    errors: {},
+    rows: {},
+    action,
+    timeToken: sign(deps.now().getTime()),
+    t: translator(found.language),
+    ...parts,
+  });
+
+  const closed = (reply: FastifyReply, found: Found, status: number) => {
+    const t = translator(found.language);
+    return send(
+      reply,
+      status,
+      t('queryForms.publicClosedTitle'),
+      messagePage(found.brand, t('queryForms.publicClosedTitle'), t('queryForms.alreadyFilled')),
+      found,
+    );
+  };
+
+  await app.register(async (pub) => {
+    // Only these pages read HTML form posts; the API keeps refusing them (415).
+    pub.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: maxAnswerChars },
+      (_req, body, done) => done(null, new URLSearchParams(String(body))),
+    );
+    // A stranger sees a page, never the API's JSON: too many posts, a too large post.
+    pub.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+      const t = translator('de_sie');
+      const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
+      if (status >= 500) req.log.error({ err: error }, 'public form failed');
+      const text =
+        status === 429
+          ? error.message
+          : status === 413
+            ? t('queryForms.answerTooLarge')
+            : status < 500
+              ? t('common.invalidInput')
+              : t('common.genericError');
+      if (error instanceof AppError && error.retryAfterSeconds)
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      return send(reply, status, text, messagePage({ title: '', logoUrl: null }, text, ''));
+    });
+
+    pub.get<{ Params: { slug: string; key: string } }>('/forms/:slug/:key', async (req, reply) => {
+      const found = await find(req.params.slug, req.params.key);
+      if (!found) return notFound(reply);
+      const full = await inEnv(found.envId, (scope) => filledAlready(scope, found.form, 'url'));
+      if (full) return closed(reply, found, 200);
+      return send(reply, 200, found.form.title || found.brand.title, model(found, req.url, {}), found);
+    });
+
+    pub.post<{ Params: { slug: string; key: string }; Body: URLSearchParams }>(
+      '/forms/:slug/:key',
+      { config: { rateLimit: { max: Math.round(postsPerMinute * deps.config.rateLimitFactor), timeWindow: 60_000 } } },
+      async (req, reply) => {
+        const found = await find(req.params.slug, req.params.key);
+        if (!found) return notFound(reply);
+        const t = translator(found.language);
+        const params = req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
+        const values = groupPosted(params, found.form.definition);
+        const action = req.url;
+        const title = found.form.title || found.brand.title;
+
+        // "Another row" without JavaScript: the same page again with one more empty row.
+        const addRow = params.get('_add');
+        if (addRow && found.form.definition.some((q) => q.key === addRow && q.questionType === 'array')) {
+          return send(reply, 200, title, model(found, action, { values, rows: { [addRow]: 1 } }), found);
+        }
+        // The honeypot: a person never sees it; a filled one gets a thank-you and nothing is stored.
+        if ((params.get('website') ?? '') !== '') {
+          req.log.info({ form: found.form.id }, 'public form: honeypot filled');
+          return send(
+            reply,
+            200,
+            t('queryForms.publicThanksTitle'),
+            messagePage(found.brand, t('queryForms.publicThanksTitle'), t('queryForms.publicThanksText')),
+            found,
+          );
+        }
+        if (!postedInTime(issuedAt(params.get('_ts') ?? ''), deps.now().getTime())) {
+          return send(reply, 400, title, model(found, action, { values, message: t('queryForms.tooFast') }), found);
+        }
+        const { data, errors } = checkAnswers(found.form.definition, values, t);
+        if (Object.keys(errors).length > 0) {
+          return send(reply, 400, title, model(found, action, { values, errors }), found);
+        }
+        try {
+          await inEnv(found.envId, async (scope) => {
+            const now = deps.now();
+            const target = { via: 'url' as const };
+            await applyAnswerToRecords(scope, {
+              form: found.form,
+              data,
+              target,
+              configUpdatedAt: found.configUpdatedAt,
+              now,
+              t,
+            });
+            await storeAnswer(scope, found.form.id, data, 'website', 'url', now, t);
+          });
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'invalid' && error.errors) {
+            return send(reply, 400, title, model(found, action, { values, errors: error.errors }), found);
+          }
+          if (error instanceof AppError && error.code === 'conflict') return closed(reply, found, 409);
+          if (error instanceof AppError && error.code === 'too_large') {
+            return send(reply, 413, title, model(found, action, { values, message: error.message }), found);
+          }
+          throw error;
+        }
+        return send(
+          reply,
+          200,
+          t('queryForms.publicThanksTitle'),
+          messagePage(found.brand, t('queryForms.publicThanksTitle'), t('queryForms.publicThanksText')),
+          found,
+        );
+      },
+    );
+  });
+};

@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { trustedEnvId, withEnv } from '../../db/env-scope';
+import { isUuid } from '../../db/ids';
+import { contentSecurityPolicy } from '../../public/public-page';
+import { requireReadyFile, storageKey } from '../files/files.service';
+import { type CachedPage, cachedPage, cachedTarget, type SiteTarget, storePage, storeTarget } from './site-cache';
+import { isPublishedFile, renderSite, sitemapXml } from './site-render';
+import { countVisit, flushAllVisits } from './visits';
+import { environmentByHost, environmentBySlug } from './website.repo';
+
+/**
+ * The public website (CLARIFICATIONS "Public addresses"): /site/{url_slug}/… and every path on the
+ * website's own host (by the Host header). Server-rendered HTML with the design's CSS and a strict,
+ * hashed Content-Security-Policy; no script at all. Pages are cached in memory (site-cache.ts) and
+ * answered with an ETag, so a revisit costs a 304; the browser revalidates every time
+ * (max-age=0), which is what makes an edit visible at once.
+ */
+
+const cacheControl = 'public, max-age=0, must-revalidate';
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+const compressed = new WeakMap<CachedPage, Buffer>();
+const brotliOf = (page: CachedPage): Buffer => {
+  let bytes = compressed.get(page);
+  if (!bytes) {
+    bytes = zlib.brotliCompressSync(page.body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+    });
+    compressed.set(page, bytes);
+  }
+  return bytes;
+};
+
+type Via = Readonly<{ base: string; formsBase: string; origin: string; cacheKey: string }>;
+
+const send = (req: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+  reply
+    .header('content-security-policy', page.csp)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'strict-origin-when-cross-origin')
+    .header('cache-control', cacheControl)
+    .header('etag', page.etag);
+  if (page.status === 200 && req.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  reply.status(page.status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(String(req.headers['accept-encoding'] ?? '')) && page.body.length > 1024) {
+    // Compressed once per cached page, not once per request (the compress plugin skips an encoded answer).
+    return reply.header('content-encoding', 'br').send(brotliOf(page));
+  }
+  return reply.send(page.body);
+};
+
+export const registerSitePages = (app: FastifyInstance): void => {
+  const { db } = app.deps.database;
+  const appUrl = new URL(app.deps.config.appUrl);
+
+  const target = async (key: string, lookup: () => Promise<SiteTarget | undefined>) => {
+    const now = Date.now();
+    const hit = cachedTarget(key, now);
+    if (hit) return hit.target;
+    const found = (await lookup()) ?? null;
+    storeTarget(key, found, now);
+    return found;
+  };
+
+  const visit = (req: FastifyRequest, envId: string) =>
+    countVisit(
+      db,
+      envId,
+      {
+        ip: req.ip,
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+        prefetch: /prefetch|prerender/i.test(String(req.headers.purpose ?? req.headers['sec-purpose'] ?? '')),
+      },
+      app.deps.now(),
+    ).catch((error) => req.log.warn({ err: error }, 'website visit not counted'));
+
+  const page = async (req: FastifyRequest, reply: FastifyReply, env: SiteTarget | null, via: Via, rawPath: string) => {
+    if (env?.status !== 'active' || env.functions.website?.active !== true) return notFound(reply);
+    const [pathPart, queryPart = ''] = rawPath.split('?', 2);
+    let path: string;
+    try {
+      path = decodeURIComponent(pathPart || '/');
+    } catch {
+      return notFound(reply);
+    }
+    if (path === '/robots.txt') {
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(`User-agent: *\nAllow: /\nSitemap: ${via.origin}/sitemap.xml\n`);
+    }
+    if (path === '/sitemap.xml') {
+      const xml = await withEnv(db, trustedEnvId(env.id), null, (scope) => sitemapXml(scope, via.origin));
+      if (xml === null) return notFound(reply);
+      return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);
+    }
+    // No icon of its own (yet): an empty answer instead of a 404 in every visitor's console.
+    if (path === '/favicon.ico') return reply.status(204).header('cache-control', 'public, max-age=86400').send();
+    const file = /^\/_files\/([0-9a-f-]{36})$/i.exec(path);
+    if (file?.[1]) return serveFile(reply, env.id, file[1]);
+
+    const key = `${via.cacheKey}|${path}?${queryPart.length <= 300 ? queryPart : ''}`;
+    const now = Date.now();
+    let cached = cachedPage(env.id, key, now);
+    if (!cached) {
+      const rendered = await withEnv(db, trustedEnvId(env.id), null, (scope) =>
+        renderSite(scope, { base: via.base, formsBase: via.formsBase, path, query: new URLSearchParams(queryPart) }),
+      );
+      cached = {
+        status: rendered.status,
+        body: rendered.body,
+        // Hashed once per cached page. connect-src 'self': no script can run to use it, but
+        // crawlers' audits fetch /robots.txt from the page.
+        csp: `${contentSecurityPolicy({ styles: [rendered.style], imgSources: ['https:'] })}; connect-src 'self'`,
+        etag: etagOf(rendered.body),
+        at: now,
+      };
+      if (rendered.status !== 500) storePage(env.id, key, cached);
+      if (rendered.countable) void visit(req, env.id);
+    } else if (cached.status === 200) void visit(req, env.id);
+    return send(req, reply, cached);
+  };
+
+  const serveFile = async (reply: FastifyReply, envId: string, id: string) => {
+    if (!isUuid(id)) return notFound(reply);
+    const row = await withEnv(db, trustedEnvId(envId), null, async (scope) =>
+      (await isPublishedFile(scope, id)) ? requireReadyFile(scope, id).catch(() => null) : null,
+    );
+    if (!row || !/^image\/(png|jpeg|gif|webp|avif)$/.test(row.contentType)) return notFound(reply);
+    const object = await app.deps.storage.get(storageKey({ envId }, row.id));
+    return reply
+      .header('content-type', row.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .header('cache-control', 'public, max-age=3600')
+      .send(object.body);
+  };
+
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .status(404)
+      .header('content-security-policy', contentSecurityPolicy({}))
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send('<!doctype html><html lang="de"><title>Seite nicht gefunden</title><h1>Seite nicht gefunden</h1>');
+
+  const bySlug = async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
+    const slug = req.params.slug.toLowerCase();
+    if (slug.length > 120) return notFound(reply);
+    const env = await target(`slug:${slug}`, () => environmentBySlug(db, slug));
+    const base = `/site/${encodeURIComponent(slug)}`;
+    const at = req.url.indexOf('/', '/site/'.length);
+    const rest = at < 0 ? '/' : req.url.slice(at);
+    const via = {
+      base,
+      formsBase: `/forms/${encodeURIComponent(slug)}`,
+      origin: `${appUrl.origin}${base}`,
+      cacheKey: 'slug',
+    };
+    return page(req, reply, env, via, rest);
+  };
+  // /site/{slug} and /site/{slug}/ (the router ignores a trailing slash) are the homepage.
+  app.get('/site/:slug', bySlug);
+  app.get('/site/:slug/*', bySlug);
+
+  // The website's own host: every GET on that host is the site (the product's host never is).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    const host = String(req.hostname ?? '')
+      .toLowerCase()
+      .replace(/:\d+$/, '');
+    if (!host || host === appUrl.hostname || host.length > 253) return;
+    const env = await target(`host:${host}`, () => environmentByHost(db, host));
+    if (!env) return;
+    // The Host header matched a registered host above; only a port may follow it.
+    const port = /:(\d{1,5})$/.exec(String(req.headers.host ?? ''))?.[1];
+    const origin = `${req.protocol}://${host}${port ? `:${port}` : ''}`;
+    await page(
+      req,
+      reply,
+      env,
+      {
+        base: '',
+        formsBase: `${appUrl.origin}/forms/${encodeURIComponent(env.slug)}`,
+        origin,
+        cacheKey: `host:${host}`,
+      },
+      req.url,
+    );
+    return reply;
+  });
+
+  const timer = setInterval(() => void flushAllVisits(db), 5_000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await flushAllVisits(db);
+  });
+};
