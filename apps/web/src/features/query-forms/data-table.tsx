@@ -1,33 +1,12 @@
 import type { Cell } from '@kontor/contract/api/record-types';
 import type { SimpleTableRow } from '@kontor/contract/api/records';
 import { formatNumber } from '@kontor/contract/logic/number-format';
-import {
-  Box,
-  Group,
-  LoadingOverlay,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { messageOf } from '../../api/api';
+import type { ReactNode } from 'react';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
-import classes from '../../ui/data-table.module.css';
-import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime } from '../../ui/format-date';
-import { PageSizeSelect, usePageSize } from '../../ui/page-size';
-import { answersQuery, formListQuery, type TableParams } from './query-forms.queries';
-
-type Sort = TableParams['sort'];
+import { SimpleTable } from '../../ui/simple-table';
+import { answersQuery, formListQuery } from './query-forms.queries';
 
 /** A cell's value as plain text: answers are a stranger's text and are never rendered as markup. */
 export const useCellText = () => {
@@ -41,21 +20,6 @@ export const useCellText = () => {
     return typeof value === 'string' ? value : String(value);
   };
 };
-
-function SortButton({ cell, sort, onSort }: { cell: Cell; sort: Sort; onSort: (s: NonNullable<Sort>) => void }) {
-  const active = sort?.field === cell.mapping ? sort.dir : null;
-  const Icon = active === 'asc' ? IconArrowUp : active === 'desc' ? IconArrowDown : IconArrowsSort;
-  return (
-    <UnstyledButton
-      className={classes.sort}
-      data-active={active !== null || undefined}
-      onClick={() => onSort({ field: cell.mapping, dir: active === 'asc' ? 'desc' : 'asc' })}
-    >
-      {cell.label}
-      <Icon size={14} aria-hidden />
-    </UnstyledButton>
-  );
-}
 
 export type DataTableProps = Readonly<{
   /** The forms (model QueryForm) or one form's answers (model QueryFormAnswer). */
@@ -77,179 +41,23 @@ export type DataTableProps = Readonly<{
  */
 export function DataTable(props: DataTableProps) {
   const { source, listKey, searchable, label, renderCell, actions, empty, loadFailed } = props;
-  const t = useT();
   const text = useCellText();
-  const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false });
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [sort, setSort] = useState<Sort>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize(listKey);
   const { envKey } = useEnvironment();
-  const params: TableParams = { search: debounced, sort, page, pageSize };
-  const forms = useQuery({
-    ...formListQuery(envKey, params),
-    enabled: source.model === 'QueryForm',
-    placeholderData: keepPreviousData,
-  });
-  const answers = useQuery({
-    ...answersQuery(envKey, source.model === 'QueryFormAnswer' ? source.formular : '', params),
-    enabled: source.model === 'QueryFormAnswer',
-    placeholderData: keepPreviousData,
-  });
-  const list = source.model === 'QueryForm' ? forms : answers;
-  const data = list.data;
-  const show = (cell: Cell, row: SimpleTableRow) => {
-    const value = text(cell, row);
-    return renderCell ? renderCell(cell, row, value) : value;
+  const common = {
+    listKey,
+    searchable,
+    label,
+    renderCell: (cell: Cell, row: SimpleTableRow) => {
+      const value = text(cell, row);
+      return renderCell ? renderCell(cell, row, value) : value;
+    },
+    actions,
+    empty,
+    loadFailed,
   };
-
-  const body = () => {
-    if (list.isError && !data) return <ErrorAlert>{messageOf(list.error, loadFailed)}</ErrorAlert>;
-    if (!data) return <Skeleton height={160} radius="md" />;
-    if (data.rows.length === 0) {
-      return (
-        <Paper withBorder radius="md" p="xl" ta="center">
-          <Text c="dimmed">{empty}</Text>
-        </Paper>
-      );
-    }
-    const cells = data.cells;
-    return (
-      <Box pos="relative">
-        <LoadingOverlay visible={list.isPlaceholderData} overlayProps={{ blur: 0, backgroundOpacity: 0.4 }} />
-        {phone ? (
-          <Stack gap="sm" component="ul" className={classes.cards} aria-label={label}>
-            {data.rows.map((row) => (
-              <Paper key={row._id} component="li" withBorder radius="md" p="md">
-                <Stack gap={6}>
-                  {cells.map((cell) => (
-                    <div key={cell.mapping}>
-                      <Text size="xs" c="dimmed" fw={600}>
-                        {cell.label}
-                      </Text>
-                      <Box className={classes.cardValue}>{show(cell, row)}</Box>
-                    </div>
-                  ))}
-                  {actions && (
-                    <Group gap="xs" justify="flex-end" mt={4}>
-                      {actions(row)}
-                    </Group>
-                  )}
-                </Stack>
-              </Paper>
-            ))}
-          </Stack>
-        ) : (
-          <Paper withBorder radius="md" className={classes.frame}>
-            <Table.ScrollContainer minWidth={560} type="native">
-              <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
-                <Table.Thead>
-                  <Table.Tr>
-                    {cells.map((cell) => (
-                      <Table.Th
-                        key={cell.mapping}
-                        aria-sort={
-                          cell.sortable
-                            ? sort?.field === cell.mapping
-                              ? sort.dir === 'asc'
-                                ? 'ascending'
-                                : 'descending'
-                              : 'none'
-                            : undefined
-                        }
-                      >
-                        {cell.sortable ? (
-                          <SortButton
-                            cell={cell}
-                            sort={sort}
-                            onSort={(next) => {
-                              setSort(next);
-                              setPage(1);
-                            }}
-                          />
-                        ) : (
-                          cell.label
-                        )}
-                      </Table.Th>
-                    ))}
-                    {actions && (
-                      <Table.Th>
-                        <span className={classes.srOnly}>{t('settings.actions')}</span>
-                      </Table.Th>
-                    )}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((row) => (
-                    <Table.Tr key={row._id}>
-                      {cells.map((cell) => (
-                        <Table.Td key={cell.mapping} className={classes.cell}>
-                          {show(cell, row)}
-                        </Table.Td>
-                      ))}
-                      {actions && (
-                        <Table.Td className={classes.actions}>
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            {actions(row)}
-                          </Group>
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-        )}
-      </Box>
-    );
-  };
-
-  const total = data?.total ?? 0;
-  const pages = data ? Math.max(1, Math.ceil(total / data.pageSize)) : 1;
-  const from = data && data.rows.length > 0 ? (page - 1) * data.pageSize + 1 : 0;
-  const to = data ? from + data.rows.length - (data.rows.length > 0 ? 1 : 0) : 0;
-  return (
-    <Stack gap="md">
-      {searchable && (
-        <TextInput
-          aria-label={t('settings.search')}
-          placeholder={t('records.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', sm: 320 }}
-        />
-      )}
-      {list.isError && data && <ErrorAlert>{messageOf(list.error, loadFailed)}</ErrorAlert>}
-      {body()}
-      {data && total > 0 && (
-        <Group justify="space-between" gap="sm">
-          <Group gap="md" wrap="wrap">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {t('records.range', {
-                from: formatNumber(from, 0),
-                to: formatNumber(to, 0),
-                total: formatNumber(total, 0),
-              })}
-            </Text>
-            <PageSizeSelect
-              value={pageSize}
-              onChange={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
-            />
-          </Group>
-          {pages > 1 && (
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" aria-label={t('records.pagination')} />
-          )}
-        </Group>
-      )}
-    </Stack>
+  return source.model === 'QueryForm' ? (
+    <SimpleTable query={(params) => formListQuery(envKey, params)} {...common} />
+  ) : (
+    <SimpleTable query={(params) => answersQuery(envKey, source.formular, params)} {...common} />
   );
 }

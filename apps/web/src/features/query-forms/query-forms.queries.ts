@@ -3,6 +3,7 @@ import { simpleTableData } from '@kontor/contract/api/records';
 import { functionSettings } from '@kontor/contract/api/settings';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import type { SimpleTableParams } from '../../ui/simple-table';
 
 /** Where the query-form screens live: /env/{env}/query-forms (spec 02 §2.7). */
 export const queryFormsBase = (envKey: string) => `/env/${encodeURIComponent(envKey)}/query-forms`;
@@ -11,12 +12,7 @@ export const formEditPath = (envKey: string, id: string) =>
 export const formDetailsPath = (envKey: string, id: string) =>
   `${queryFormsBase(envKey)}/form/${encodeURIComponent(id)}/details`;
 
-export type TableParams = Readonly<{
-  search: string;
-  sort: { field: string; dir: 'asc' | 'desc' } | null;
-  page: number;
-  pageSize: number;
-}>;
+export type TableParams = SimpleTableParams;
 
 /** Every key starts with the environment, so one environment never sees another's cache. */
 export const queryFormKeys = {

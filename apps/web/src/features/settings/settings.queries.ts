@@ -2,14 +2,9 @@ import { type ListModel, simpleTableData } from '@kontor/contract/api/records';
 import { portalDetails } from '@kontor/contract/api/settings';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import type { SimpleTableParams } from '../../ui/simple-table';
 
-export type ModelListParams = Readonly<{
-  search: string;
-  sort: { field: string; dir: 'asc' | 'desc' } | null;
-  page: number;
-  pageSize: number;
-  filter?: Record<string, string | boolean>;
-}>;
+export type ModelListParams = SimpleTableParams & Readonly<{ filter?: Record<string, string | boolean> }>;
 
 /** Every key starts with the environment, so one environment never sees another's cache. */
 export const settingsKeys = {
