@@ -1,7 +1,18 @@
-import { eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
 import { rowsOf } from '../../db/rows';
 import { fileDirectories, files } from './files.table';
+
+/** How long after its start a single PUT may still arrive: its link's lifetime plus a request's duration. */
+export const singlePutGraceSeconds = 10 * 60;
+
+/**
+ * A started single-request upload whose signed link has expired (`putUrlSeconds`: a quarter of an
+ * hour, longer for files that take longer at 256 KiB/s, at most a day) plus the grace: it can no
+ * longer arrive, so it neither holds the quota nor waits for the day-long multipart timeout.
+ */
+const abandonedSinglePut = (now: Date): SQL =>
+  sql`(${files.status} = 'uploading' and ${files.multipart} is null and ${files.updatedAt} < ${now.toISOString()}::timestamptz - make_interval(secs => least(86400, greatest(900, ceil(${files.size} / 262144.0))) + ${singlePutGraceSeconds}))`;
 
 export type DirectoryRow = typeof fileDirectories.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
@@ -207,18 +218,25 @@ export const filesRepo = (scope: EnvScope) => {
     deleteFiles: (ids: string[]) =>
       ids.length === 0 ? Promise.resolve() : tx.delete(files).where(whereEnv(scope, files, inArray(files.id, ids))),
 
-    /** Bytes all files of the environment take or have reserved (pending uploads count). */
-    usedBytes: async (): Promise<number> => {
-      const result = await tx.execute(sql`select coalesce(sum(size), 0) as n from files where env_id = ${scope.envId}`);
+    /**
+     * Bytes all files of the environment take or have reserved: pending uploads count, except a
+     * single-request upload whose link has expired (it can no longer arrive).
+     */
+    usedBytes: async (now: Date): Promise<number> => {
+      const result = await tx.execute(
+        sql`select coalesce(sum(size), 0) as n from files where env_id = ${scope.envId} and not ${abandonedSinglePut(now)}`,
+      );
       return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
     },
 
-    /** Uploads not finished since `before`: interrupted, to be cleaned up. */
-    staleUploads: (before: Date) =>
+    /** Uploads not finished since `before`, and single-request uploads whose link expired: to be cleaned up. */
+    staleUploads: (before: Date, now: Date) =>
       tx
         .select()
         .from(files)
-        .where(whereEnv(scope, files, ne(files.status, 'ready'), lt(files.updatedAt, before)))
+        .where(
+          whereEnv(scope, files, ne(files.status, 'ready'), or(lt(files.updatedAt, before), abandonedSinglePut(now))),
+        )
         .limit(500),
   };
 };

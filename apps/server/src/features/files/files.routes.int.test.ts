@@ -11,6 +11,7 @@ import { getBytes, mainDirectory, pngBytes, putBytes, uploadFile, uploadId } fro
 import { userWithEnvironment } from '../../../test/fixtures';
 import { startTestApp } from '../../../test/harness';
 import { trustedEnvId } from '../../db/env-scope';
+import { filesRepo } from './files.repo';
 import { storeSystemFile } from './files.service';
 
 const de = translator('de_sie');
@@ -255,6 +256,31 @@ describe('uploads', () => {
     );
     expect(again.statusCode).toBe(200);
     await t.call(filesApi.failedUpload, { _env: u.env, id: again.body.data?.file as string }, u.token);
+  });
+});
+
+describe('a started single-request upload that never arrives', () => {
+  test('stops holding the quota when its link has expired and is then cleaned up', async () => {
+    const envId = trustedEnvId(await envIdOf());
+    const used = () => t.deps.database.inEnv(envId, null, (scope) => filesRepo(scope).usedBytes(t.clock.now()));
+    const before = await used();
+    const prepared = await t.call(
+      filesApi.prepareUpload,
+      { _env: u.env, id: uploadId(), filename: 'nie-angekommen.bin', filesize: 5 * 1024 * 1024 },
+      u.token,
+    );
+    const id = prepared.body.data?.file as string;
+    const started = await t.call(filesApi.startUpload, { _env: u.env, id }, u.token);
+    expect(started.body.data?.multipart).toBeNull();
+    expect(await used()).toBe(before + 5 * 1024 * 1024);
+    // The link lives 15 minutes; a PUT begun just before that may still be arriving.
+    t.clock.advance(20 * 60_000);
+    expect(await used()).toBe(before + 5 * 1024 * 1024);
+    t.clock.advance(6 * 60_000);
+    expect(await used()).toBe(before);
+    const { startMaintenance } = await import('../../maintenance');
+    await startMaintenance(t.deps, () => {}, 3_600_000).run();
+    expectRefused(await t.call(filesApi.startUpload, { _env: u.env, id }, u.token), 404);
   });
 });
 

@@ -30,7 +30,10 @@ export type InScope = <T>(work: (scope: EnvScope) => Promise<T>) => Promise<T>;
 
 const uploadNotFound = () => new AppError('not_found', { key: 'files.uploadNotFound' });
 
-/** A single PUT may take this long: at least 15 minutes, longer for large files on slow lines (256 KiB/s). */
+/**
+ * A single PUT may take this long: at least 15 minutes, longer for large files on slow lines (256 KiB/s).
+ * files.repo's `abandonedSinglePut` repeats this formula in SQL.
+ */
 export const putUrlSeconds = (size: number) => Math.min(24 * 3600, Math.max(15 * 60, Math.ceil(size / (256 * 1024))));
 const partUrlSeconds = 60 * 60;
 
@@ -58,7 +61,7 @@ export const prepareUpload = async (
   await repo.lockDirectory('quota');
   await repo.lockDirectory(dir.id);
   await requireRoom(scope, dir);
-  const used = await repo.usedBytes();
+  const used = await repo.usedBytes(now);
   if (used + input.filesize > limits.quotaBytes) {
     throw new AppError('too_large', {
       key: 'files.quotaExceeded',
@@ -223,7 +226,7 @@ export const staleUploadMs = 24 * 60 * 60_000;
 
 /** Housekeeping of one environment: interrupted uploads leave neither rows nor bytes behind. */
 export const cleanInterruptedUploads = async (inScope: InScope, storage: AnyStorage, now: Date): Promise<number> => {
-  const stale = await inScope((scope) => filesRepo(scope).staleUploads(new Date(now.getTime() - staleUploadMs)));
+  const stale = await inScope((scope) => filesRepo(scope).staleUploads(new Date(now.getTime() - staleUploadMs), now));
   for (const file of stale) {
     await dropUploadBytes(storage, file);
     await inScope((scope) => filesRepo(scope).deleteFiles([file.id]));
