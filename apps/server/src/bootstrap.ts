@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { createBackground } from './background';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -55,7 +55,8 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     options.redis !== undefined
       ? options.redis
       : config.redisUrl
-        ? new Redis(config.redisUrl, { keyPrefix: 'kontor:', maxRetriesPerRequest: 2 })
+        ? // Imported only when configured: ioredis costs start time that a single process never uses.
+          new (await import('ioredis')).Redis(config.redisUrl, { keyPrefix: 'kontor:', maxRetriesPerRequest: 2 })
         : null;
   const deps: AppDeps = {
     config,
@@ -63,7 +64,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     mail,
     redis,
     now,
-    storage: options.storage ?? createStorage(config, { now }),
+    storage: options.storage ?? (await createStorage(config, { now })),
     background: createBackground((obj, msg) => log(`${msg} ${JSON.stringify(obj)}`)),
     guards: {
       userBySessionHash: (hash) => userBySessionHash(deps, hash),

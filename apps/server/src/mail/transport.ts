@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type Nodemailer from 'nodemailer';
 import type { OutgoingMail } from './outbox.repo';
 
 export type MailTransport = Readonly<{
@@ -10,6 +11,8 @@ export type MailTransport = Readonly<{
 
 /** SMTP through nodemailer, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…:465`. */
 export const smtpTransport = (url: string): MailTransport => {
+  // Loaded only with SMTP_URL: the development mailbox and the tests without SMTP never need it.
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
   const transporter = nodemailer.createTransport(url);
   return {
     delivers: true,

@@ -6,10 +6,10 @@ import { testConfig } from '../config';
 import { createStorage, resolveFileUrlSecret, secretFileName } from './create-storage';
 
 describe('createStorage', () => {
-  test('uses the local directory without STORAGE_URL and S3 with it', () => {
+  test('uses the local directory without STORAGE_URL and S3 with it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-storage-'));
     try {
-      expect(createStorage(testConfig({ dataDir })).driver).toBe('local');
+      expect((await createStorage(testConfig({ dataDir }))).driver).toBe('local');
       expect(fs.existsSync(path.join(dataDir, 'files', '.tmp'))).toBe(true);
       const s3 = {
         endpoint: 'http://127.0.0.1:9',
@@ -21,7 +21,7 @@ describe('createStorage', () => {
         secretAccessKey: 's',
         forcePathStyle: true,
       };
-      expect(createStorage(testConfig({ dataDir, s3 })).driver).toBe('s3');
+      expect((await createStorage(testConfig({ dataDir, s3 }))).driver).toBe('s3');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -3,17 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import { createLocalStorage, type LocalStorage } from './local-driver';
-import { createS3Storage, type S3Storage } from './s3-driver';
+import type { S3Storage } from './s3-driver';
 
 export type AnyStorage = LocalStorage | S3Storage;
 
 /**
  * The storage the configuration asks for: S3 with STORAGE_URL, else the local directory
  * DATA_DIR/files, whose signed URLs point at `{APP_URL}/files/…` (the file manager registers
- * registerLocalStorageRoutes for them when `storage.driver === 'local'`).
+ * registerLocalStorageRoutes for them when `storage.driver === 'local'`). The S3 driver is loaded
+ * only when configured: the AWS SDK takes about a second to import, which every start would pay.
  */
-export const createStorage = (config: Config, options: { now?: () => Date } = {}): AnyStorage => {
-  if (config.s3) return createS3Storage(config.s3, options);
+export const createStorage = async (config: Config, options: { now?: () => Date } = {}): Promise<AnyStorage> => {
+  if (config.s3) return (await import('./s3-driver')).createS3Storage(config.s3, options);
   return createLocalStorage({
     root: path.join(config.dataDir, 'files'),
     baseUrl: `${config.appUrl}/files`,

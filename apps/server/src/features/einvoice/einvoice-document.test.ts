@@ -2,10 +2,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { summarizePositions } from '@kontor/contract/logic/positions';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cases, fieldLabels, mapping, seller, smallBusinessSeller } from './einvoice.fixtures';
 import { buildEinvoice, type Seller } from './einvoice-document';
-import { EinvoiceDataError, xrechnungXml, zugferdPdf } from './einvoice-files';
+import { EinvoiceDataError, loadEinvoiceLibrary, xrechnungXml, zugferdPdf } from './einvoice-files';
 import { einvoiceXmlOfPdf, pdfAttachments, type ReadInvoice, readEinvoiceXml } from './einvoice-read';
 import { checkEinvoiceRules } from './einvoice-rules';
 
@@ -54,6 +54,9 @@ const onePagePdf = async () => {
   page.drawText('Rechnung', { x: 50, y: 780, font: await pdf.embedFont(StandardFonts.Helvetica) });
   return pdf.save();
 };
+
+// The library is imported on first use; its import is not part of any case's time.
+beforeAll(() => loadEinvoiceLibrary(), 60_000);
 
 describe('e-invoice golden cases', () => {
   for (const name of Object.keys(cases)) {

@@ -1,5 +1,5 @@
-import { FormatFactoryService, type Invoice, type InvoiceServiceOptions, invoiceSchema } from '@e-invoice-eu/core';
-import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019.js';
+import type { FormatFactoryService, Invoice, InvoiceServiceOptions } from '@e-invoice-eu/core';
+import type { ValidateFunction } from 'ajv/dist/2019.js';
 
 /**
  * The files of an e-invoice, made by @e-invoice-eu/core from one set of EN 16931 data:
@@ -10,35 +10,48 @@ import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019.js';
  * schema that checks the data on every call, which took most of a freeze's time; here each
  * format's schema is compiled once per process. Then, as there, the data is checked (anything
  * invalid throws), the format's defaults are filled in and the format service writes the file.
+ * The library is imported on first use: its import takes one to two seconds, which every start
+ * of the server would otherwise pay.
  */
 
 /** The library logs warnings through this; they are not the user's business. */
 const quietLogger = { log: () => {}, warn: () => {}, error: () => {} };
 
-const factory = new FormatFactoryService();
+const library = async () => {
+  const [core, ajv] = await Promise.all([import('@e-invoice-eu/core'), import('ajv/dist/2019.js')]);
+  return { core, Ajv2019: ajv.default, factory: new core.FormatFactoryService() };
+};
+let loaded: ReturnType<typeof library> | undefined;
 
 const prepared = new Map<
   string,
   { formatter: ReturnType<FormatFactoryService['createFormatService']>; validate: ValidateFunction }
 >();
 
-const formatterOf = (format: string) => {
+/** Imports the library now (tests warm it up outside their time limit); later calls reuse it. */
+export const loadEinvoiceLibrary = () => {
+  loaded ??= library();
+  return loaded;
+};
+
+const formatterOf = async (format: string) => {
+  const { core, Ajv2019, factory } = await loadEinvoiceLibrary();
   let entry = prepared.get(format);
   if (!entry) {
     const formatter = factory.createFormatService(format, quietLogger);
-    const schema = structuredClone(invoiceSchema);
+    const schema = structuredClone(core.invoiceSchema);
     formatter.patchSchema(schema);
     const validate = new Ajv2019({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
     entry = { formatter, validate };
     prepared.set(format, entry);
   }
-  return entry;
+  return { ...entry, factory };
 };
 
 export class EinvoiceDataError extends Error {}
 
 const generate = async (invoice: Invoice, options: InvoiceServiceOptions) => {
-  const { formatter, validate } = formatterOf(options.format);
+  const { formatter, validate, factory } = await formatterOf(options.format);
   const data = structuredClone(invoice);
   if (!validate(data)) throw new EinvoiceDataError(JSON.stringify(validate.errors).slice(0, 1000));
   formatter.fillInvoiceDefaults(data);
