@@ -1,9 +1,12 @@
-import { expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { startTestApp } from '../../test/harness';
+
+// Started outside the test's time limit, as in every other API test file (a loaded machine needs long for it).
+const t = await startTestApp();
+afterAll(() => t.close());
 
 test('the file routes work inside the full app, whose own parsers take JSON only', async () => {
   // The app registers the local driver's routes itself (the file manager's registerFileServing).
-  const t = await startTestApp();
   const storage = t.deps.storage;
   expect(storage.driver).toBe('local');
   const signed = await storage.signedPutUrl('env-1/doc', {
@@ -41,5 +44,4 @@ test('the file routes work inside the full app, whose own parsers take JSON only
     status: 'error',
     message: 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie ihn erneut an.',
   });
-  await t.close();
 });
