@@ -6,6 +6,11 @@ import { devMailPageEnabled } from './mail/dev-page';
 import { startMaintenance } from './maintenance';
 import { holdServerLock, runningServerPid } from './server-lock';
 
+// Milliseconds since the process began, per start phase: logged once, to see where a slow start goes.
+const phases: Record<string, number> = { modules: Math.round(performance.now()) };
+const mark = (phase: string) => {
+  phases[phase] = Math.round(performance.now());
+};
 const config = loadConfig();
 if (!config.databaseUrl) {
   const pid = runningServerPid(config.dataDir);
@@ -16,7 +21,9 @@ if (!config.databaseUrl) {
 }
 const releaseLock = config.databaseUrl ? () => {} : holdServerLock(config.dataDir);
 const deps = await createDeps(config);
+mark('database');
 const app = await buildApp(deps);
+mark('app');
 
 const demo = config.demo ? await seedDemo(deps) : null;
 if (demo) {
@@ -26,9 +33,12 @@ if (demo) {
   );
 }
 
+mark('demo');
 deps.mail.start();
 const maintenance = startMaintenance(deps, (err) => app.log.warn({ err }, 'maintenance failed'));
 await app.listen({ port: config.port, host: config.host });
+mark('listening');
+app.log.info({ startup: phases }, 'started');
 console.log(
   `\n  Kontor läuft auf ${config.appUrl}  (Datenbank: ${deps.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})\n`,
 );

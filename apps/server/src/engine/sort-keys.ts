@@ -51,10 +51,12 @@ export const ensureSortIndexes = async (scope: Pick<EnvScope, 'tx'>, types: Iter
       }
     }
   }
-  for (const [key, kind] of wanted) {
-    const field = key.slice(0, key.lastIndexOf(':'));
-    await scope.tx.execute(sql`select ensure_record_sort_index(${field}, ${kind})`);
-  }
+  if (wanted.size === 0) return;
+  // One statement for all: this runs on every start, where each round trip counts.
+  const rows = [...wanted].map(([key, kind]) => sql`(${key.slice(0, key.lastIndexOf(':'))}::text, ${kind}::text)`);
+  await scope.tx.execute(
+    sql`select ensure_record_sort_index(f, k) from (values ${sql.join(rows, sql`, `)}) as wanted(f, k)`,
+  );
 };
 
 /** `%text%` for LIKE against a match expression: lower-cased, with LIKE's own characters escaped. */
