@@ -1,3 +1,4 @@
+import os from 'node:os';
 import * as accountApi from '@kontor/contract/api/account';
 import * as authApi from '@kontor/contract/api/auth';
 import fc from 'fast-check';
@@ -14,7 +15,14 @@ import { startTestApp, type TestApp } from '../test/harness';
  */
 const runs = Number(process.env.FUZZ_RUNS ?? 200);
 const seed = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
-const slowMs = 2000;
+/**
+ * No answer may take longer than 2 s. The long form (TIMING_STRICT=1) holds exactly that; in
+ * `npm test`, which shares the machine with everything else, the bound grows with the load per
+ * core at the start of each call's run, so a busy CI machine does not fail a fast server, while a
+ * pathological answer (a hang, a quadratic parser) still does.
+ */
+const slowMs = () =>
+  process.env.TIMING_STRICT === '1' ? 2000 : 2000 * Math.max(1, (os.loadavg()[0] ?? 0) / Math.max(1, os.cpus().length));
 const endsSession = new Set([authApi.logout.path, accountApi.logoutEverywhere.path]);
 
 const t: TestApp = await startTestApp();
@@ -118,6 +126,7 @@ describe('fuzzing every call', () => {
       const base = c.body({ email: bystander.email, env: user.env }, someId());
       // A session of its own: a fuzzed logout must not leave the later calls unauthenticated.
       const token = c.access === 'public' ? undefined : await freshSession();
+      const limit = slowMs();
       await fc.assert(
         fc.asyncProperty(bodies(base), async (body) => {
           const started = performance.now();
@@ -125,7 +134,7 @@ describe('fuzzing every call', () => {
           const took = performance.now() - started;
           const text = JSON.stringify(res.body);
           expect(res.statusCode, text.slice(0, 300)).toBeLessThan(500);
-          expect(took, 'answer time in ms').toBeLessThan(slowMs);
+          expect(took, `answer time in ms (limit ${limit.toFixed(0)})`).toBeLessThan(limit);
           expect(['success', 'error']).toContain(res.body.status);
           if (res.body.status === 'error') expect(typeof res.body.code).toBe('string');
           expect(text).not.toMatch(leaks);
@@ -135,7 +144,7 @@ describe('fuzzing every call', () => {
         { numRuns: runs, seed, endOnFailure: true },
       );
     },
-    Math.max(30_000, runs * 100),
+    Math.max(120_000, runs * 100),
   );
 
   test('the server still answers afterwards, and nothing was polluted', async () => {
