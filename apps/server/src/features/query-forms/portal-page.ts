@@ -1,8 +1,9 @@
 import { type Language, languageSchema, type Translate, translator } from '@kontor/contract/i18n/catalogs';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type EnvScope, trustedEnvId } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
 import { AppError } from '../../http/errors';
+import { acceptFormPosts, postedFields } from '../../public/form-posts';
 import { html, type SafeHtml } from '../../public/html';
 import { htmlDocument, sendPage } from '../../public/public-page';
 import { portalUrl, publicPortal } from '../settings/portals.service';
@@ -244,24 +245,12 @@ ${
     ].join('; ');
 
   await app.register(async (pub) => {
-    pub.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: maxAnswerChars },
-      (_req, body, done) => done(null, new URLSearchParams(String(body))),
-    );
-    pub.setErrorHandler((error: FastifyError | AppError, req, reply) => {
-      const t = translator('de_sie');
-      const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
-      if (status >= 500) req.log.error({ err: error }, 'portal failed');
-      const text =
-        status === 429
-          ? error.message
-          : status === 413
-            ? t('queryForms.answerTooLarge')
-            : status < 500
-              ? t('common.invalidInput')
-              : t('common.genericError');
-      return send(reply, status, text, messagePage({ title: '', logoUrl: null }, text, ''));
+    acceptFormPosts(pub, {
+      bodyLimit: maxAnswerChars,
+      logName: 'portal',
+      tooLargeText: translator('de_sie')('queryForms.answerTooLarge'),
+      sendError: (reply, status, text) =>
+        send(reply, status, text, messagePage({ title: '', logoUrl: null }, text, '')),
     });
 
     type Slug = { Params: { slug: string } };
@@ -278,7 +267,7 @@ ${
     pub.post<Slug & { Body: URLSearchParams }>('/portal/:slug/login', limited(10), async (req, reply) => {
       const ctx = await load(req.params.slug);
       if (!ctx) return notFound(reply);
-      const params = req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
+      const params = postedFields(req.body);
       if (!params.get('website')) {
         await inEnv(ctx.portal, (scope) =>
           requestLoginLink(scope, {
@@ -381,7 +370,7 @@ ${
             ctx,
           );
         }
-        const params = req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
+        const params = postedFields(req.body);
         const values = groupPosted(params, found.form.definition);
         const addRow = params.get('_add');
         if (addRow && found.form.definition.some((q) => q.key === addRow && q.questionType === 'array')) {
