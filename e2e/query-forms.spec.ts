@@ -315,10 +315,7 @@ test('a portal customer logs in by mail link and fills a linked form', async ({ 
     '/api/settings/dynamic-records/save',
     {
       ...structure,
-      queryForms: [
-        link,
-        { ...link, form: addressForm, portal_requirement: false, multiple: true, editable: true },
-      ],
+      queryForms: [link, { ...link, form: addressForm, portal_requirement: false, multiple: true, editable: true }],
       orgKey: 'contacts',
       version,
       _env,
