@@ -27,7 +27,7 @@ const expectAccessibleContent = async (page: Page, what: string, scope = 'main')
   expect(serious, `axe on ${what}`).toEqual([]);
 };
 
-const shots = '/tmp/shots-queryforms';
+const shots = process.env.SHOTS_DIR ?? '/tmp/shots-queryforms';
 fs.mkdirSync(shots, { recursive: true });
 const shot = async (page: Page, name: string) => {
   for (const width of [1280, 375]) {
@@ -283,6 +283,24 @@ test('a portal customer logs in by mail link and fills a linked form', async ({ 
     owner.token,
   );
   const form = (saved.data as { id: string }).id;
+  // A second form the customer may fill several times and change afterwards (multiple + editable).
+  const address = await postOk(
+    '/api/query-forms/save',
+    {
+      _env,
+      id: 'new',
+      title: 'Lieferadresse',
+      definition: [
+        { type: 'question', questionType: 'string', key: 'street', title: 'Straße', columns: 12, required: true },
+        { type: 'question', questionType: 'text', key: 'hint', title: 'Hinweis', columns: 12, required: false },
+      ],
+      answer_table_columns: [{ type: 'setting-field', mapping: 'street', label: 'Straße' }],
+      filled_once: false,
+      publications: { html_website: { is_active: false, publish_key: null } },
+    },
+    owner.token,
+  );
+  const addressForm = (address.data as { id: string }).id;
   const details = await postOk('/api/settings/dynamic-records/details', { _env, type: 'contacts' }, owner.token);
   const { version, ...structure } = (details.data as { type: Record<string, unknown> & { version: number } }).type;
   const link = {
@@ -295,7 +313,13 @@ test('a portal customer logs in by mail link and fills a linked form', async ({ 
   };
   await postOk(
     '/api/settings/dynamic-records/save',
-    { ...structure, queryForms: [link], orgKey: 'contacts', version, _env },
+    {
+      ...structure,
+      queryForms: [link, { ...link, form: addressForm, portal_requirement: false, multiple: true, editable: true }],
+      orgKey: 'contacts',
+      version,
+      _env,
+    },
     owner.token,
   );
   const email = `kundin-${Date.now()}@kunde.example`;
@@ -333,7 +357,8 @@ test('a portal customer logs in by mail link and fills a linked form', async ({ 
   await expectNoSeriousA11yViolations(page, 'portal home');
   await shot(page, 'portal-home');
 
-  await page.getByRole('link', { name: 'Ausfüllen' }).click();
+  const formItem = (title: string) => page.getByRole('list').first().getByRole('listitem').filter({ hasText: title });
+  await formItem('Einverständniserklärung').getByRole('link', { name: 'Ausfüllen' }).click();
   await page.getByLabel(/Ihr Name/).fill('Erika Kundin');
   // The signature pad (JavaScript) draws into a canvas.
   const pad = page.locator('canvas.pad');
@@ -350,6 +375,39 @@ test('a portal customer logs in by mail link and fills a linked form', async ({ 
   await expect(page.getByText('Vielen Dank! Ihre Antworten wurden gespeichert.')).toBeVisible();
   await expect(page.getByText('Bitte ausfüllen')).toBeHidden();
   await expect(page.getByText(/Ausgefüllt am/).first()).toBeVisible();
+
+  // Not editable and one answer per customer: the filled form opens read-only.
+  await formItem('Einverständniserklärung').getByRole('link', { name: 'Antwort ansehen' }).click();
+  await expect(page.getByText('Diese Antwort kann nicht mehr geändert werden.')).toBeVisible();
+  await expect(page.locator('dd', { hasText: 'Erika Kundin' })).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'portal answer read-only');
+  await shot(page, 'portal-answer-readonly');
+  await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click();
+
+  // multiple + editable: an answer is changed from the history, in place.
+  await formItem('Lieferadresse').getByRole('link', { name: 'Ausfüllen' }).click();
+  await page.getByLabel(/Straße/).fill('Hauptstraße 1');
+  await page.waitForTimeout(3200);
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page.getByText('Vielen Dank! Ihre Antworten wurden gespeichert.')).toBeVisible();
+  await expect(formItem('Lieferadresse').getByRole('link', { name: 'Erneut ausfüllen' })).toBeVisible();
+  await page.getByRole('link', { name: 'Antwort bearbeiten' }).click();
+  await expect(page.getByLabel(/Straße/)).toHaveValue('Hauptstraße 1');
+  await expectNoSeriousA11yViolations(page, 'portal answer edit');
+  await shot(page, 'portal-answer-edit');
+  await page.getByLabel(/Straße/).fill('Nebenstraße 2');
+  await page.getByLabel('Hinweis').fill('Bitte beim Nachbarn abgeben');
+  await page.waitForTimeout(3200);
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page.getByText('Vielen Dank! Ihre Antworten wurden gespeichert.')).toBeVisible();
+  await shot(page, 'portal-home-after-edit');
+  const addressRows = await postOk(
+    '/api/simpletable/data',
+    { _env, model: 'QueryFormAnswer', filter: { formular: addressForm } },
+    owner.token,
+  );
+  expect((addressRows.data as { rows: { street: string }[] }).rows.map((r) => r.street)).toEqual(['Nebenstraße 2']);
 
   // The staff side sees the answer with its signature.
   const answers = await postOk(

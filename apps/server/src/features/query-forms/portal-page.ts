@@ -1,12 +1,15 @@
+import type { QueryFormLink as PortalLink } from '@kontor/contract/api/record-types';
 import { type Language, languageSchema, type Translate, translator } from '@kontor/contract/i18n/catalogs';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type EnvScope, trustedEnvId } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
 import { AppError } from '../../http/errors';
+import { acceptFormPosts, postedFields } from '../../public/form-posts';
 import { html, type SafeHtml } from '../../public/html';
 import { htmlDocument, sendPage } from '../../public/public-page';
 import { portalUrl, publicPortal } from '../settings/portals.service';
 import { applyAnswerToRecords } from './answer-records';
+import { answerSheet } from './answer-sheet.render';
 import { checkAnswers, type RawAnswers } from './answers';
 import { loadBrand } from './brand';
 import {
@@ -27,6 +30,7 @@ import {
   signatureScript,
 } from './public-form.render';
 import {
+  answerOfCustomer,
   answersOfCustomer,
   formsByIds,
   maxAnswerChars,
@@ -128,6 +132,18 @@ export const registerPortalPages = async (app: FastifyInstance): Promise<void> =
 <div class="actions"><button type="submit" class="primary">${ctx.t('queryForms.portalSendLink')}</button></div></form>`,
     );
 
+  /** `editable` lets the customer change an answer; a filled_once form's answer stays as given. */
+  const canEdit = (link: PortalLink, form: { filledOnce: boolean }) => link.editable && !form.filledOnce;
+  const answerButton = (ctx: Ctx, answerId: string, editable: boolean) =>
+    html`<a class="button" href="${base(ctx.portal)}/answers/${answerId}">${editable ? ctx.t('queryForms.portalEdit') : ctx.t('queryForms.portalView')}</a>`;
+  /** In the history, each answer of a form still linked opens for editing or reading. */
+  const historyAction = (
+    ctx: Ctx,
+    answer: { id: string },
+    link: PortalLink | undefined,
+    form: { filledOnce: boolean } | undefined,
+  ) => (link && form ? answerButton(ctx, answer.id, canEdit(link, form)) : '');
+
   /** The portal's home: the customer's forms (required ones marked) and what they filled in. */
   const homePage = async (scope: EnvScope, ctx: Ctx, customer: PortalCustomer, notice?: SafeHtml) => {
     const links = await portalLinks(scope, customer, ctx.portal.configUpdatedAt, ctx.t);
@@ -144,19 +160,19 @@ export const registerPortalPages = async (app: FastifyInstance): Promise<void> =
       const form = forms.get(link.form);
       if (!form) return [];
       const mine = answers.filter((a) => a.formId === form.id);
-      const done = mine.length > 0;
+      const first = mine[0];
       const once = form.filledOnce || !link.multiple;
+      // One answer per customer: the filled one opens for editing or reading; else a new answer.
       const action =
-        done && once
-          ? link.editable && !form.filledOnce
-            ? html`<a class="button" href="${base(ctx.portal)}/forms/${form.id}">${ctx.t('queryForms.portalEdit')}</a>`
-            : ''
-          : html`<a class="button" href="${base(ctx.portal)}/forms/${form.id}">${done ? ctx.t('queryForms.portalFillAgain') : ctx.t('queryForms.portalFill')}</a>`;
+        first && once
+          ? answerButton(ctx, first.id, canEdit(link, form))
+          : html`<a class="button" href="${base(ctx.portal)}/forms/${form.id}">${first ? ctx.t('queryForms.portalFillAgain') : ctx.t('queryForms.portalFill')}</a>`;
       return [
-        html`<li class="item"><div class="item-main"><p class="item-title">${form.title}${link.portal_requirement && !done ? html`<span class="badge">${ctx.t('queryForms.portalRequired')}</span>` : ''}</p>
-${done ? html`<p class="item-meta">${ctx.t('queryForms.portalFilledOn', { date: dateTime.format(mine[0]?.createdAt ?? new Date()) })}</p>` : ''}</div>${action}</li>`,
+        html`<li class="item"><div class="item-main"><p class="item-title">${form.title}${link.portal_requirement && !first ? html`<span class="badge">${ctx.t('queryForms.portalRequired')}</span>` : ''}</p>
+${first ? html`<p class="item-meta">${ctx.t('queryForms.portalFilledOn', { date: dateTime.format(first.createdAt) })}</p>` : ''}</div>${action}</li>`,
       ];
     });
+    const linkOf = new Map(links.map((l) => [l.form, l]));
     const titles = new Map([...forms.values()].map((f) => [f.id, f.title]));
     return shell(
       ctx,
@@ -168,7 +184,7 @@ ${
   answers.length
     ? html`<ul class="list">${answers.map(
         (a) =>
-          html`<li class="item"><div class="item-main"><p class="item-title">${titles.get(a.formId) ?? ctx.t('queryForms.unknown')}</p><p class="item-meta">${ctx.t('queryForms.portalFilledOn', { date: dateTime.format(a.createdAt) })}</p></div></li>`,
+          html`<li class="item"><div class="item-main"><p class="item-title">${titles.get(a.formId) ?? ctx.t('queryForms.unknown')}</p><p class="item-meta">${ctx.t('queryForms.portalFilledOn', { date: dateTime.format(a.createdAt) })}</p></div>${historyAction(ctx, a, linkOf.get(a.formId), forms.get(a.formId))}</li>`,
       )}</ul>`
     : html`<p>${ctx.t('queryForms.portalNoHistory')}</p>`
 }`,
@@ -185,8 +201,21 @@ ${
     const mine = (await answersOfCustomer(scope, customer.id)).filter((a) => a.formId === form.id);
     const once = form.filledOnce || !link.multiple;
     const existing = once ? mine[0] : undefined;
-    return { link, form, existing, closed: existing !== undefined && !(link.editable && !form.filledOnce) };
+    return { link, form, existing, editable: canEdit(link, form) };
   };
+
+  /** One of the customer's own answers, of a form still linked to them; anything else is null (404). */
+  const answerFor = async (scope: EnvScope, ctx: Ctx, customer: PortalCustomer, answerId: string) => {
+    const answer = await answerOfCustomer(scope, answerId, customer.id);
+    if (!answer) return null;
+    const link = (await portalLinks(scope, customer, ctx.portal.configUpdatedAt, ctx.t)).find(
+      (l) => l.form === answer.formId,
+    );
+    const [form] = link ? await formsByIds(scope, [answer.formId]) : [];
+    if (!link || !form) return null;
+    return { link, form, existing: answer, editable: canEdit(link, form) };
+  };
+  type Fillable = NonNullable<Awaited<ReturnType<typeof formFor>>>;
 
   const formModel = (
     ctx: Ctx,
@@ -217,6 +246,115 @@ ${
       model.definition.some((q) => q.questionType === 'signature') ? [signatureScript] : [],
     );
 
+  type Answer = NonNullable<Fillable['existing']>;
+  const answerPath = (ctx: Ctx, answer: { id: string }) => `${base(ctx.portal)}/answers/${answer.id}`;
+
+  /** An existing answer: the filled form when the customer may change it, else the answer to read. */
+  const showAnswer = (
+    reply: FastifyReply,
+    ctx: Ctx,
+    found: Fillable,
+    answer: Answer,
+    status = 200,
+    notice?: SafeHtml,
+  ) => {
+    if (found.editable) {
+      const values = answer.data as RawAnswers;
+      return sendForm(reply, status, ctx, formModel(ctx, found.form, answerPath(ctx, answer), { values }));
+    }
+    return send(
+      reply,
+      status,
+      found.form.title,
+      shell(
+        ctx,
+        html`<h1>${found.form.title}</h1>${notice ?? ''}<p class="item-meta">${ctx.t('queryForms.portalFilledOn', { date: dateTime.format(answer.createdAt) })}</p>
+<p class="note">${ctx.t('queryForms.portalReadOnly')}</p>
+${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx.t)}
+<p><a class="secondary-link" href="${base(ctx.portal)}">${ctx.t('queryForms.portalBack')}</a></p>`,
+        logoutNav(ctx),
+      ),
+      ctx,
+    );
+  };
+
+  const alreadyFilled = async (reply: FastifyReply, scope: EnvScope, ctx: Ctx, customer: PortalCustomer) =>
+    send(
+      reply,
+      409,
+      ctx.t('queryForms.publicClosedTitle'),
+      await homePage(
+        scope,
+        ctx,
+        customer,
+        html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.alreadyFilled')}</h2></div>`,
+      ),
+      ctx,
+    );
+
+  /**
+   * A posted answer: checked, copied into the customer's record through the link's mapping, then
+   * stored — as a change of `found.existing` when there is one (only where `editable`), else new.
+   */
+  const saveAnswer = async (
+    body: unknown,
+    action: string,
+    reply: FastifyReply,
+    scope: EnvScope,
+    ctx: Ctx,
+    customer: PortalCustomer,
+    found: Fillable,
+    via: 'form' | 'answer',
+  ) => {
+    const { form, link, existing } = found;
+    if (existing && !found.editable) {
+      // Read-only: nothing changes; the answer is shown as it stands, with the reason (a second
+      // fill of a one-answer form hears "already filled", a change of a fixed answer "read-only").
+      const reason = via === 'answer' ? 'queryForms.portalReadOnly' : 'queryForms.alreadyFilled';
+      const notice = html`<div class="summary" role="alert"><h2>${ctx.t(reason)}</h2></div>`;
+      return showAnswer(reply, ctx, found, existing, 409, notice);
+    }
+    const params = postedFields(body);
+    const values = groupPosted(params, form.definition);
+    const addRow = params.get('_add');
+    if (addRow && form.definition.some((q) => q.key === addRow && q.questionType === 'array')) {
+      return sendForm(reply, 200, ctx, formModel(ctx, form, action, { values, rows: { [addRow]: 1 } }));
+    }
+    if (!postedInTime(issuedAt(params.get('_ts') ?? ''), deps.now().getTime())) {
+      return sendForm(reply, 400, ctx, formModel(ctx, form, action, { values, message: ctx.t('queryForms.tooFast') }));
+    }
+    const { data, errors } = checkAnswers(form.definition, values, ctx.t);
+    if (Object.keys(errors).length > 0)
+      return sendForm(reply, 400, ctx, formModel(ctx, form, action, { values, errors }));
+    try {
+      await applyAnswerToRecords(scope, {
+        form,
+        data,
+        target: { via: 'portal', customer },
+        configUpdatedAt: ctx.portal.configUpdatedAt,
+        now: deps.now(),
+        t: ctx.t,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'invalid' && error.errors)) throw error;
+      return sendForm(reply, 400, ctx, formModel(ctx, form, action, { values, errors: error.errors }));
+    }
+    if (existing) {
+      await updateCustomerAnswer(scope, existing.id, customer.id, data, ctx.t);
+    } else {
+      // One answer per customer where the form or the link allows only one (the unique once-key).
+      const onceKey = form.filledOnce || !link.multiple ? `customer:${customer.id}` : '';
+      try {
+        await storeAnswer(scope, form.id, data, 'portal', onceKey, deps.now(), ctx.t, customer.id, Boolean(onceKey));
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'conflict')) throw error;
+        return alreadyFilled(reply, scope, ctx, customer);
+      }
+    }
+    const notice = html`<div class="ok" role="status"><p>${ctx.t('queryForms.portalSaved')}</p></div>`;
+    return send(reply, 200, ctx.portal.title, await homePage(scope, ctx, customer, notice), ctx);
+  };
+
   /** Runs `work` for a logged-in customer; others see the login page. */
   const withCustomer = async (
     req: FastifyRequest<{ Params: { slug: string } }>,
@@ -244,24 +382,12 @@ ${
     ].join('; ');
 
   await app.register(async (pub) => {
-    pub.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: maxAnswerChars },
-      (_req, body, done) => done(null, new URLSearchParams(String(body))),
-    );
-    pub.setErrorHandler((error: FastifyError | AppError, req, reply) => {
-      const t = translator('de_sie');
-      const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
-      if (status >= 500) req.log.error({ err: error }, 'portal failed');
-      const text =
-        status === 429
-          ? error.message
-          : status === 413
-            ? t('queryForms.answerTooLarge')
-            : status < 500
-              ? t('common.invalidInput')
-              : t('common.genericError');
-      return send(reply, status, text, messagePage({ title: '', logoUrl: null }, text, ''));
+    acceptFormPosts(pub, {
+      bodyLimit: maxAnswerChars,
+      logName: 'portal',
+      tooLargeText: translator('de_sie')('queryForms.answerTooLarge'),
+      sendError: (reply, status, text) =>
+        send(reply, status, text, messagePage({ title: '', logoUrl: null }, text, '')),
     });
 
     type Slug = { Params: { slug: string } };
@@ -278,7 +404,7 @@ ${
     pub.post<Slug & { Body: URLSearchParams }>('/portal/:slug/login', limited(10), async (req, reply) => {
       const ctx = await load(req.params.slug);
       if (!ctx) return notFound(reply);
-      const params = req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
+      const params = postedFields(req.body);
       if (!params.get('website')) {
         await inEnv(ctx.portal, (scope) =>
           requestLoginLink(scope, {
@@ -344,22 +470,9 @@ ${
       withCustomer(req, reply, async (scope, ctx, customer) => {
         const found = await formFor(scope, ctx, customer, req.params.form);
         if (!found) return notFound(reply);
-        if (found.closed) {
-          return send(
-            reply,
-            409,
-            ctx.t('queryForms.publicClosedTitle'),
-            await homePage(
-              scope,
-              ctx,
-              customer,
-              html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.alreadyFilled')}</h2></div>`,
-            ),
-            ctx,
-          );
-        }
-        const values = (found.existing?.data ?? {}) as RawAnswers;
-        return sendForm(reply, 200, ctx, formModel(ctx, found.form, req.url, { values }));
+        // One answer per customer and it exists: that answer, to edit or to read.
+        if (found.existing) return showAnswer(reply, ctx, found, found.existing);
+        return sendForm(reply, 200, ctx, formModel(ctx, found.form, req.url, {}));
       }),
     );
 
@@ -367,86 +480,24 @@ ${
       withCustomer(req, reply, async (scope, ctx, customer) => {
         const found = await formFor(scope, ctx, customer, req.params.form);
         if (!found) return notFound(reply);
-        if (found.closed) {
-          return send(
-            reply,
-            409,
-            ctx.t('queryForms.publicClosedTitle'),
-            await homePage(
-              scope,
-              ctx,
-              customer,
-              html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.alreadyFilled')}</h2></div>`,
-            ),
-            ctx,
-          );
-        }
-        const params = req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
-        const values = groupPosted(params, found.form.definition);
-        const addRow = params.get('_add');
-        if (addRow && found.form.definition.some((q) => q.key === addRow && q.questionType === 'array')) {
-          return sendForm(reply, 200, ctx, formModel(ctx, found.form, req.url, { values, rows: { [addRow]: 1 } }));
-        }
-        if (!postedInTime(issuedAt(params.get('_ts') ?? ''), deps.now().getTime())) {
-          return sendForm(
-            reply,
-            400,
-            ctx,
-            formModel(ctx, found.form, req.url, { values, message: ctx.t('queryForms.tooFast') }),
-          );
-        }
-        const { data, errors } = checkAnswers(found.form.definition, values, ctx.t);
-        if (Object.keys(errors).length > 0)
-          return sendForm(reply, 400, ctx, formModel(ctx, found.form, req.url, { values, errors }));
-        try {
-          const target = { via: 'portal' as const, customer };
-          await applyAnswerToRecords(scope, {
-            form: found.form,
-            data,
-            target,
-            configUpdatedAt: ctx.portal.configUpdatedAt,
-            now: deps.now(),
-            t: ctx.t,
-          });
-        } catch (error) {
-          if (!(error instanceof AppError && error.code === 'invalid' && error.errors)) throw error;
-          return sendForm(reply, 400, ctx, formModel(ctx, found.form, req.url, { values, errors: error.errors }));
-        }
-        if (found.existing) {
-          await updateCustomerAnswer(scope, found.existing.id, customer.id, data, ctx.t);
-        } else {
-          // One answer per customer where the form or the link allows only one (the unique once-key).
-          const onceKey = found.form.filledOnce || !found.link.multiple ? `customer:${customer.id}` : '';
-          try {
-            await storeAnswer(
-              scope,
-              found.form.id,
-              data,
-              'portal',
-              onceKey,
-              deps.now(),
-              ctx.t,
-              customer.id,
-              Boolean(onceKey),
-            );
-          } catch (error) {
-            if (!(error instanceof AppError && error.code === 'conflict')) throw error;
-            return send(
-              reply,
-              409,
-              ctx.t('queryForms.publicClosedTitle'),
-              await homePage(
-                scope,
-                ctx,
-                customer,
-                html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.alreadyFilled')}</h2></div>`,
-              ),
-              ctx,
-            );
-          }
-        }
-        const notice = html`<div class="ok" role="status"><p>${ctx.t('queryForms.portalSaved')}</p></div>`;
-        return send(reply, 200, ctx.portal.title, await homePage(scope, ctx, customer, notice), ctx);
+        return saveAnswer(req.body, req.url, reply, scope, ctx, customer, found, 'form');
+      }),
+    );
+
+    type AnswerParams = { Params: { slug: string; answer: string } };
+    pub.get<AnswerParams>('/portal/:slug/answers/:answer', (req, reply) =>
+      withCustomer(req, reply, async (scope, ctx, customer) => {
+        const found = await answerFor(scope, ctx, customer, req.params.answer);
+        if (!found) return notFound(reply);
+        return showAnswer(reply, ctx, found, found.existing);
+      }),
+    );
+
+    pub.post<AnswerParams & { Body: URLSearchParams }>('/portal/:slug/answers/:answer', limited(30), (req, reply) =>
+      withCustomer(req, reply, async (scope, ctx, customer) => {
+        const found = await answerFor(scope, ctx, customer, req.params.answer);
+        if (!found) return notFound(reply);
+        return saveAnswer(req.body, req.url, reply, scope, ctx, customer, found, 'answer');
       }),
     );
   });

@@ -285,6 +285,117 @@ describe('customer portal', () => {
   });
 });
 
+describe('changing and reading own answers (multiple, editable)', () => {
+  test('editable answers change in place, fixed ones are read-only, no other customer or environment reaches them', async () => {
+    const multiEdit = await saveForm(owner, 'Mängelmeldung');
+    const fixed = await saveForm(owner, 'Abnahme');
+    await linkForms(owner, [
+      link(onceForm, { portal_requirement: true }),
+      link(multiForm, { multiple: true }),
+      link(editForm, { editable: true }),
+      link(multiEdit, { multiple: true, editable: true }),
+      link(fixed),
+    ]);
+    await contact(owner, 'hans@kunde.example', 'Nachbar');
+    const cookie = await logIn('holzwurm-portal', 'erika@kunde.example');
+    const fill = async (url: string, wish: string, who = cookie) => {
+      const shown = await get(url, who);
+      t.clock.advance(5000);
+      return form(
+        url,
+        [
+          ['_ts', tokenIn(shown.body)],
+          ['q[wish]', wish],
+        ],
+        who,
+      );
+    };
+    const answersOf = async (formId: string) =>
+      (
+        await t.asSuperuser(
+          sql`select id, data->>'wish' as wish from query_form_answers where form_id = ${formId} order by created_at`,
+        )
+      ).rows as { id: string; wish: string }[];
+
+    // multiple + editable: every answer of the customer opens for editing and changes in place.
+    expect((await fill(`/portal/holzwurm-portal/forms/${multiEdit}`, 'Erste')).statusCode).toBe(200);
+    expect((await fill(`/portal/holzwurm-portal/forms/${multiEdit}`, 'Zweite')).statusCode).toBe(200);
+    const [first, second] = await answersOf(multiEdit);
+    const home = await get('/portal/holzwurm-portal', cookie);
+    expect(home.body).toContain(
+      `href="/portal/holzwurm-portal/answers/${first!.id}">${de('queryForms.portalEdit')}</a>`,
+    );
+    expect(home.body).toContain(
+      `href="/portal/holzwurm-portal/answers/${second!.id}">${de('queryForms.portalEdit')}</a>`,
+    );
+    const editPage = await get(`/portal/holzwurm-portal/answers/${first!.id}`, cookie);
+    expect(editPage.statusCode).toBe(200);
+    expect(editPage.body).toContain('value="Erste"');
+    expect(editPage.body).toContain(`action="/portal/holzwurm-portal/answers/${first!.id}"`);
+    const changed = await fill(`/portal/holzwurm-portal/answers/${first!.id}`, 'Geändert');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain(de('queryForms.portalSaved'));
+    expect(await answersOf(multiEdit)).toEqual([
+      { id: first!.id, wish: 'Geändert' },
+      { id: second!.id, wish: 'Zweite' },
+    ]);
+    // A change is checked like a new answer.
+    const empty = await fill(`/portal/holzwurm-portal/answers/${second!.id}`, '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain(de('validation.required'));
+    expect((await answersOf(multiEdit))[1]?.wish).toBe('Zweite');
+
+    // multiple false, not editable: after the one answer the form shows it read-only (as text).
+    expect((await fill(`/portal/holzwurm-portal/forms/${fixed}`, '<b>Fest</b>')).statusCode).toBe(200);
+    const [fixedAnswer] = await answersOf(fixed);
+    const shown = await get(`/portal/holzwurm-portal/forms/${fixed}`, cookie);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain(de('queryForms.portalReadOnly'));
+    expect(shown.body).toContain('<dt>Ihr Wunsch</dt><dd>&lt;b&gt;Fest&lt;/b&gt;</dd>');
+    expect(shown.body).not.toContain('name="q[wish]"');
+    expect((await get('/portal/holzwurm-portal', cookie)).body).toContain(
+      `href="/portal/holzwurm-portal/answers/${fixedAnswer!.id}">${de('queryForms.portalView')}</a>`,
+    );
+    const viewed = await get(`/portal/holzwurm-portal/answers/${fixedAnswer!.id}`, cookie);
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.body).toContain(de('queryForms.portalReadOnly'));
+    const refused = await fill(`/portal/holzwurm-portal/answers/${fixedAnswer!.id}`, 'Anders');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain(de('queryForms.portalReadOnly'));
+    const again = await form(`/portal/holzwurm-portal/forms/${fixed}`, [['q[wish]', 'Nochmal']], cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain(de('queryForms.alreadyFilled'));
+    expect(await answersOf(fixed)).toEqual([{ id: fixedAnswer!.id, wish: '<b>Fest</b>' }]);
+
+    // Another customer of the same portal, another environment's customer, a forged id: 404, nothing changes.
+    const neighbour = await logIn('holzwurm-portal', 'hans@kunde.example');
+    const stranger = await logIn('andere-portal', 'fremd@kunde.example');
+    for (const [url, who] of [
+      [`/portal/holzwurm-portal/answers/${first!.id}`, neighbour],
+      [`/portal/holzwurm-portal/answers/${fixedAnswer!.id}`, neighbour],
+      [`/portal/andere-portal/answers/${first!.id}`, stranger],
+      ['/portal/holzwurm-portal/answers/kein-eintrag', cookie],
+      ['/portal/holzwurm-portal/answers/00000000-0000-4000-8000-000000000000', cookie],
+    ] as const) {
+      expect((await get(url, who)).statusCode).toBe(404);
+      const posted = await form(
+        url,
+        [
+          ['_ts', tokenIn(editPage.body)],
+          ['q[wish]', 'Gekapert'],
+        ],
+        who,
+      );
+      expect(posted.statusCode).toBe(404);
+    }
+    expect(await answersOf(multiEdit)).toEqual([
+      { id: first!.id, wish: 'Geändert' },
+      { id: second!.id, wish: 'Zweite' },
+    ]);
+    expect(await answersOf(fixed)).toEqual([{ id: fixedAnswer!.id, wish: '<b>Fest</b>' }]);
+  });
+});
+
 describe('answers into records (mapping on a query-form link)', () => {
   test('filled by URL a record is created, in the portal the customer record is updated, through the engine', async () => {
     const res = await t.call(

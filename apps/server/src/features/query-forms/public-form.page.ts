@@ -1,7 +1,8 @@
 import { type Language, languageSchema, translator } from '@kontor/contract/i18n/catalogs';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type EnvScope, trustedEnvId } from '../../db/env-scope';
 import { AppError } from '../../http/errors';
+import { acceptFormPosts, postedFields } from '../../public/form-posts';
 import { htmlDocument, sendPage } from '../../public/public-page';
 import { applyAnswerToRecords } from './answer-records';
 import { checkAnswers } from './answers';
@@ -124,28 +125,12 @@ export const registerPublicFormPages = async (app: FastifyInstance): Promise<voi
   };
 
   await app.register(async (pub) => {
-    // Only these pages read HTML form posts; the API keeps refusing them (415).
-    pub.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: maxAnswerChars },
-      (_req, body, done) => done(null, new URLSearchParams(String(body))),
-    );
-    // A stranger sees a page, never the API's JSON: too many posts, a too large post.
-    pub.setErrorHandler((error: FastifyError | AppError, req, reply) => {
-      const t = translator('de_sie');
-      const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
-      if (status >= 500) req.log.error({ err: error }, 'public form failed');
-      const text =
-        status === 429
-          ? error.message
-          : status === 413
-            ? t('queryForms.answerTooLarge')
-            : status < 500
-              ? t('common.invalidInput')
-              : t('common.genericError');
-      if (error instanceof AppError && error.retryAfterSeconds)
-        reply.header('retry-after', String(error.retryAfterSeconds));
-      return send(reply, status, text, messagePage({ title: '', logoUrl: null }, text, ''));
+    acceptFormPosts(pub, {
+      bodyLimit: maxAnswerChars,
+      logName: 'public form',
+      tooLargeText: translator('de_sie')('queryForms.answerTooLarge'),
+      sendError: (reply, status, text) =>
+        send(reply, status, text, messagePage({ title: '', logoUrl: null }, text, '')),
     });
 
     pub.get<{ Params: { slug: string; key: string } }>('/forms/:slug/:key', async (req, reply) => {
@@ -163,7 +148,7 @@ export const registerPublicFormPages = async (app: FastifyInstance): Promise<voi
         const found = await find(req.params.slug, req.params.key);
         if (!found) return notFound(reply);
         const t = translator(found.language);
-        const params = req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
+        const params = postedFields(req.body);
         const values = groupPosted(params, found.form.definition);
         const action = req.url;
         const title = found.form.title || found.brand.title;

@@ -59,6 +59,8 @@ button{font:inherit;cursor:pointer;border-radius:8px}
 h2{font-size:18px;margin:28px 0 12px}
 .ok{border:2px solid #2b8a3e;background:#ebfbee;border-radius:8px;padding:12px 16px;margin:0 0 20px}
 .stack>*+*{margin-top:12px}
+.sheet{margin:0;display:grid;gap:12px}.sheet div{border-bottom:1px solid #dee2e6;padding:0 0 10px}
+.sheet dt{font-weight:600;margin:0 0 2px}.sheet dd{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
 @media (min-width:640px){main{padding:32px 16px}.card{padding:32px}
 .grid{grid-template-columns:repeat(12,minmax(0,1fr))}.q{grid-column:span var(--c,12)}
 .primary{width:auto}}

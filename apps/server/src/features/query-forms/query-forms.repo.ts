@@ -184,6 +184,18 @@ export const answersOfCustomer = (scope: EnvScope, customerId: string) =>
     .orderBy(desc(queryFormAnswers.createdAt))
     .limit(500);
 
+/** One answer of this customer (another customer's or environment's id finds nothing). */
+export const answerOfCustomer = async (scope: EnvScope, id: string, customerId: string) =>
+  (
+    await scope.tx
+      .select()
+      .from(queryFormAnswers)
+      .where(
+        whereEnv(scope, queryFormAnswers, eq(queryFormAnswers.id, id), eq(queryFormAnswers.customerId, customerId)),
+      )
+      .limit(1)
+  )[0];
+
 export const updateAnswerData = (scope: EnvScope, id: string, customerId: string, data: Record<string, unknown>) =>
   scope.tx
     .update(queryFormAnswers)

@@ -307,6 +307,10 @@ export const formsByIds = (scope: EnvScope, ids: string[]) => repo.formsByIds(sc
 /** What a portal customer filled in, newest first. */
 export const answersOfCustomer = (scope: EnvScope, customerId: string) => repo.answersOfCustomer(scope, customerId);
 
+/** One answer the customer gave; undefined for any other id. */
+export const answerOfCustomer = (scope: EnvScope, answerId: string, customerId: string) =>
+  isUuid(answerId) ? repo.answerOfCustomer(scope, answerId, customerId) : Promise.resolve(undefined);
+
 /** A portal customer changes their own answer (a link that is `editable`). */
 export const updateCustomerAnswer = async (
   scope: EnvScope,

@@ -9,6 +9,7 @@ import type { PdfAddress, PdfBank, PdfCompany, PdfDocumentInput } from '../../pd
 import { positionRows, positionSummary } from '../../pdf/pdf-positions';
 import { renderPdf } from '../../pdf/render-pdf';
 import { environmentById } from '../environments/environments.service';
+import { mappedSignatureFields, type SignatureField } from '../query-forms/signature-fields.service';
 
 /**
  * A record as the PDF engine's input: the environment's letterhead data (name, default invoice
@@ -64,6 +65,24 @@ export const documentDefaults = (type: RecordType, data: Record<string, unknown>
 export const requireExport = (type: RecordType, key: string | null | undefined): Export | undefined =>
   type.exports.find((e) => e.key === (key || type.defaultExport));
 
+/**
+ * The template with a signature block for every field a query form's signature lands in, unless
+ * the template places that field itself: after the last block, where a signature belongs
+ * (below totals and payment terms; the bank footer lives in the page footer).
+ */
+export const withSignatureBlocks = (template: Export, fields: readonly SignatureField[]): Export => {
+  const placed = new Set(template.blocks.flatMap((b) => (b.kind === 'signature' ? [b.field] : [])));
+  const missing = fields.filter((f) => !placed.has(f.field));
+  if (missing.length === 0) return template;
+  return {
+    ...template,
+    blocks: [
+      ...template.blocks,
+      ...missing.map((f) => ({ kind: 'signature' as const, field: f.field, label: f.label })),
+    ],
+  };
+};
+
 export const documentInput = async (
   scope: EnvScope,
   types: TypeCatalog,
@@ -111,7 +130,7 @@ export const documentInput = async (
   }));
   const number = str(data.number);
   return {
-    template,
+    template: withSignatureBlocks(template, await mappedSignatureFields(scope, type)),
     meta: { title: [type.singular, number].filter(Boolean).join(' '), createdAt },
     company,
     recipient: { lines: recipientLines(customer?.data) },

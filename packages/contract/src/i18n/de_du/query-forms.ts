@@ -32,6 +32,8 @@ export const queryForms: Partial<Record<keyof typeof source, string>> = {
   'queryForms.portalNoHistory': 'Du hast noch nichts ausgefüllt.',
   'queryForms.portalLoggedOut': 'Du bist abgemeldet.',
   'queryForms.portalSaved': 'Vielen Dank! Deine Antworten wurden gespeichert.',
+  'queryForms.portalView': 'Antwort ansehen',
+  'queryForms.portalReadOnly': 'Diese Antwort kann nicht mehr geändert werden.',
   'queryForms.portalMailSubject': 'Dein Anmeldelink für das Kundenportal',
   'queryForms.portalMailText':
     'Mit diesem Link meldest du dich im Kundenportal an. Er gilt 30 Minuten und kann nur einmal benutzt werden.',

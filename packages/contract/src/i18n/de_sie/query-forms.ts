@@ -156,6 +156,8 @@ export const queryForms = {
   'queryForms.portalFill': 'Ausfüllen',
   'queryForms.portalEdit': 'Antwort bearbeiten',
   'queryForms.portalFillAgain': 'Erneut ausfüllen',
+  'queryForms.portalView': 'Antwort ansehen',
+  'queryForms.portalReadOnly': 'Diese Antwort kann nicht mehr geändert werden.',
   'queryForms.portalHistory': 'Was Sie ausgefüllt haben',
   'queryForms.portalNoHistory': 'Sie haben noch nichts ausgefüllt.',
   'queryForms.portalLogout': 'Abmelden',

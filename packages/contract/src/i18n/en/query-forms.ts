@@ -152,6 +152,8 @@ export const queryForms: Record<keyof typeof source, string> = {
   'queryForms.portalFill': 'Fill in',
   'queryForms.portalEdit': 'Edit answer',
   'queryForms.portalFillAgain': 'Fill in again',
+  'queryForms.portalView': 'View answer',
+  'queryForms.portalReadOnly': 'This answer can no longer be changed.',
   'queryForms.portalHistory': 'What you filled in',
   'queryForms.portalNoHistory': 'You have not filled in anything yet.',
   'queryForms.portalLogout': 'Log out',
