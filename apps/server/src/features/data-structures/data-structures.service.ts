@@ -129,7 +129,12 @@ const selectableKeys = (types: TypeCatalog) => new Set([...types.keys(), ...base
  * The own part of a saved structure: inherited fields, preset forms and lists are taken from the
  * parent as they are; a changed inherited field is refused (read-only for everyone, spec 02 §6).
  */
-const ownDefinition = (t: Translate, body: SaveBody, current: RecordType): ChildTypeDefinition => {
+const ownDefinition = (
+  t: Translate,
+  body: SaveBody,
+  current: RecordType,
+  stored: ChildTypeDefinition,
+): ChildTypeDefinition => {
   const inherited = new Map(current.fields.filter((f) => f.origin).map((f) => [f.key, f]));
   const errors: FieldErrors = {};
   body.fields.forEach((field, i) => {
@@ -149,7 +154,16 @@ const ownDefinition = (t: Translate, body: SaveBody, current: RecordType): Child
       errors[`lists[${i}]`] = [t('structures.presetReadOnly')];
   });
   if (Object.keys(errors).length > 0) throw invalid(t, errors);
+  // What the editor does not send (copied exports, the default export, stages, pages, the
+  // e-invoice mapping) stays as stored: a save must never drop it.
+  const { exports, defaultExport, stages, pages, einvoice, modelSelectorLabel } = stored;
   return {
+    ...(exports ? { exports } : {}),
+    ...(defaultExport ? { defaultExport } : {}),
+    ...(stages ? { stages } : {}),
+    ...(pages ? { pages } : {}),
+    ...(einvoice ? { einvoice } : {}),
+    ...(modelSelectorLabel ? { modelSelectorLabel } : {}),
     singular: body.singular,
     plural: body.plural,
     ...(body.icon ? { icon: body.icon } : {}),
@@ -172,7 +186,7 @@ export const saveStructure = async (ctx: StructuresContext, body: SaveBody) => {
   if (current.disableEdit) throw new AppError('edit_disabled');
   if (body.version !== row.version) throw new AppError('stale_version', { message: t('structures.stale') });
 
-  const definition = ownDefinition(t, body, current);
+  const definition = ownDefinition(t, body, current, row.definition as ChildTypeDefinition);
   const issues = structureIssues(body, selectableKeys(ctx.types));
   if (issues.length > 0) {
     const errors: FieldErrors = {};

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as structures from '@kontor/contract/api/data-structures';
 import { copyExport, deleteExport } from '@kontor/contract/api/export-templates';
 import * as filesApi from '@kontor/contract/api/files';
 import { pageDetails } from '@kontor/contract/api/pages';
@@ -469,6 +470,22 @@ describe('exports copy and delete', () => {
       ['invoice_cancellation', true],
       ['rechnung_kurz', false],
     ]);
+    // Saving the structure in the data-structure editor keeps the copy (the editor does not send exports).
+    const loaded = await t.call(structures.structureDetails, { _env: owner.env, type: 'invoices' }, owner.token);
+    expectOk(loaded);
+    const { version, ...structure } = (loaded.body.data as { type: structures.Structure }).type;
+    expectOk(
+      await t.call(
+        structures.saveStructure,
+        { ...structure, plural: 'Rechnungen', orgKey: 'invoices', version, _env: owner.env } as Parameters<
+          typeof t.call<typeof structures.saveStructure>
+        >[1],
+        owner.token,
+      ),
+    );
+    t.clock.advance(1000);
+    const saved = await t.call(records.recordTypeDetails, { _env: owner.env, type: 'invoices' }, owner.token);
+    expect(saved.body.data?.exports.map((e) => e.key)).toContain('rechnung_kurz');
     const taken = await t.call(copyExport, body, owner.token);
     expectRefused(taken, 400);
     expect(taken.body.errors?.key).toEqual([de('stages.exportKeyTaken')]);
