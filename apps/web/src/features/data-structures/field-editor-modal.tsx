@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -17,7 +16,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { type MessageKey, useT } from '../../i18n/i18n';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal, ModalForm } from '../../ui/form-modal';
 import {
   type ChildDraft,
   draftIssues,
@@ -43,15 +42,14 @@ type Props = Readonly<{
 export function FieldEditorModal(props: Props) {
   const t = useT();
   return (
-    <Modal
+    <FormModal
       opened={props.opened}
       onClose={props.onClose}
       size={700}
       title={props.field ? t('structures.fieldEdit') : t('structures.fieldNew')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {props.opened && <FieldEditorForm key={props.field?.key ?? 'new'} {...props} />}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -77,184 +75,175 @@ function FieldEditorForm({ field, takenKeys, typeLabels, onClose, onApply }: Pro
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select
-            size="md"
-            label={t('structures.fieldType')}
-            data={editableTypes.map((type) => ({ value: type, label: t(`structures.type_${type}` as MessageKey) }))}
-            value={draft.type || null}
-            onChange={(value) => set({ type: (value ?? '') as FieldDraft['type'] })}
-            error={shown('type')}
-            allowDeselect={false}
-            required
-          />
-          <TextInput
-            label={t('structures.fieldKey')}
-            value={draft.key}
-            onChange={(e) => set({ key: e.currentTarget.value })}
-            error={shown('key')}
-            readOnly={field !== null}
-            maxLength={40}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            required
-          />
-          <TextInput
-            label={t('structures.fieldLabel')}
-            value={draft.label}
-            onChange={(e) => set({ label: e.currentTarget.value })}
-            error={shown('label')}
-            maxLength={200}
-            required
-          />
-        </SimpleGrid>
+    <ModalForm onSubmit={submit} onCancel={onClose} submitLabel={t('structures.apply')}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Select
+          size="md"
+          label={t('structures.fieldType')}
+          data={editableTypes.map((type) => ({ value: type, label: t(`structures.type_${type}` as MessageKey) }))}
+          value={draft.type || null}
+          onChange={(value) => set({ type: (value ?? '') as FieldDraft['type'] })}
+          error={shown('type')}
+          allowDeselect={false}
+          required
+        />
+        <TextInput
+          label={t('structures.fieldKey')}
+          value={draft.key}
+          onChange={(e) => set({ key: e.currentTarget.value })}
+          error={shown('key')}
+          readOnly={field !== null}
+          maxLength={40}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          required
+        />
+        <TextInput
+          label={t('structures.fieldLabel')}
+          value={draft.label}
+          onChange={(e) => set({ label: e.currentTarget.value })}
+          error={shown('label')}
+          maxLength={200}
+          required
+        />
+      </SimpleGrid>
 
-        {(draft.type === 'model' || draft.type === 'models') && (
-          <Select
-            size="md"
-            label={t('structures.selectorType')}
-            data={[...typeLabels].map(([value, label]) => ({ value, label }))}
-            value={draft.selectorType || null}
-            onChange={(value) => set({ selectorType: value ?? '' })}
-            error={shown('selectorType')}
-            searchable
-          />
-        )}
+      {(draft.type === 'model' || draft.type === 'models') && (
+        <Select
+          size="md"
+          label={t('structures.selectorType')}
+          data={[...typeLabels].map(([value, label]) => ({ value, label }))}
+          value={draft.selectorType || null}
+          onChange={(value) => set({ selectorType: value ?? '' })}
+          error={shown('selectorType')}
+          searchable
+        />
+      )}
 
-        {offered.length > 0 && (
-          <Stack gap="xs">
-            <Title order={3} size="h6">
-              {t('structures.fieldRules')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              {offered.map((rule) => {
-                const value = draft.rules[rule];
-                const on = value !== undefined;
-                return (
-                  <Group key={rule} gap="xs" wrap="nowrap" mih={36}>
-                    <Checkbox
-                      label={t(`structures.rule_${rule}` as MessageKey)}
-                      checked={on}
-                      onChange={(e) => toggleRule(rule, e.currentTarget.checked)}
-                      style={{ flex: '0 0 auto' }}
+      {offered.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} size="h6">
+            {t('structures.fieldRules')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            {offered.map((rule) => {
+              const value = draft.rules[rule];
+              const on = value !== undefined;
+              return (
+                <Group key={rule} gap="xs" wrap="nowrap" mih={36}>
+                  <Checkbox
+                    label={t(`structures.rule_${rule}` as MessageKey)}
+                    checked={on}
+                    onChange={(e) => toggleRule(rule, e.currentTarget.checked)}
+                    style={{ flex: '0 0 auto' }}
+                  />
+                  {on && typeof value === 'number' && (
+                    <NumberInput
+                      aria-label={t(`structures.rule_${rule}` as MessageKey)}
+                      value={value}
+                      onChange={(v) => set({ rules: { ...draft.rules, [rule]: typeof v === 'number' ? v : 0 } })}
+                      min={rule === 'maxLength' ? 1 : rule === 'minLength' ? 0 : undefined}
+                      size="xs"
+                      w={110}
+                      hideControls
                     />
-                    {on && typeof value === 'number' && (
-                      <NumberInput
-                        aria-label={t(`structures.rule_${rule}` as MessageKey)}
-                        value={value}
-                        onChange={(v) => set({ rules: { ...draft.rules, [rule]: typeof v === 'number' ? v : 0 } })}
-                        min={rule === 'maxLength' ? 1 : rule === 'minLength' ? 0 : undefined}
-                        size="xs"
-                        w={110}
-                        hideControls
-                      />
-                    )}
-                    {on && typeof value === 'string' && (
-                      <TextInput
-                        type="date"
-                        aria-label={t(`structures.rule_${rule}` as MessageKey)}
-                        value={value}
-                        onChange={(e) => set({ rules: { ...draft.rules, [rule]: e.currentTarget.value } })}
-                        size="xs"
-                        w={150}
-                      />
-                    )}
-                  </Group>
-                );
-              })}
-            </SimpleGrid>
-          </Stack>
-        )}
+                  )}
+                  {on && typeof value === 'string' && (
+                    <TextInput
+                      type="date"
+                      aria-label={t(`structures.rule_${rule}` as MessageKey)}
+                      value={value}
+                      onChange={(e) => set({ rules: { ...draft.rules, [rule]: e.currentTarget.value } })}
+                      size="xs"
+                      w={150}
+                    />
+                  )}
+                </Group>
+              );
+            })}
+          </SimpleGrid>
+        </Stack>
+      )}
 
-        {draft.type === 'map' && (
-          <Stack gap="xs">
-            <Title order={3} size="h6">
-              {t('structures.childFields')}
-            </Title>
-            {shown('children') && (
-              <Text size="sm" c="red">
-                {shown('children')}
-              </Text>
-            )}
-            {draft.children.map((child, i) => (
-              <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
-                <TextInput
-                  aria-label={t('structures.fieldKey')}
-                  placeholder={t('structures.fieldKey')}
-                  value={child.key}
-                  onChange={(e) => setChild(i, { key: e.currentTarget.value })}
-                  error={shown(`children.${i}.key`)}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                  style={{ flex: 1 }}
-                />
-                <TextInput
-                  aria-label={t('structures.fieldLabel')}
-                  placeholder={t('structures.fieldLabel')}
-                  value={child.label}
-                  onChange={(e) => setChild(i, { label: e.currentTarget.value })}
-                  error={shown(`children.${i}.label`)}
-                  style={{ flex: 1 }}
-                />
-                <Select
-                  aria-label={t('structures.fieldType')}
-                  data={(['string', 'integer', 'float', 'date'] as const).map((type) => ({
-                    value: type,
-                    label: t(`structures.type_${type}`),
-                  }))}
-                  value={child.type}
-                  onChange={(value) => setChild(i, { type: (value ?? 'string') as ChildDraft['type'] })}
-                  allowDeselect={false}
-                  w={140}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  aria-label={t('structures.fieldRemove')}
-                  onClick={() => set({ children: draft.children.filter((_, j) => j !== i) })}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ))}
-            <Group>
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => set({ children: [...draft.children, { key: '', label: '', type: 'string' }] })}
-              >
-                {t('structures.childAdd')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-
-        {field === null && (
-          <Stack gap="xs">
-            <Checkbox
-              label={t('structures.placeInMainForm')}
-              checked={draft.placeInMainForm}
-              onChange={(e) => set({ placeInMainForm: e.currentTarget.checked })}
-            />
-            {draft.type !== 'map' && (
-              <Checkbox
-                label={t('structures.placeInList')}
-                checked={draft.placeInList}
-                onChange={(e) => set({ placeInList: e.currentTarget.checked })}
+      {draft.type === 'map' && (
+        <Stack gap="xs">
+          <Title order={3} size="h6">
+            {t('structures.childFields')}
+          </Title>
+          {shown('children') && (
+            <Text size="sm" c="red">
+              {shown('children')}
+            </Text>
+          )}
+          {draft.children.map((child, i) => (
+            <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
+              <TextInput
+                aria-label={t('structures.fieldKey')}
+                placeholder={t('structures.fieldKey')}
+                value={child.key}
+                onChange={(e) => setChild(i, { key: e.currentTarget.value })}
+                error={shown(`children.${i}.key`)}
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                style={{ flex: 1 }}
               />
-            )}
-          </Stack>
-        )}
+              <TextInput
+                aria-label={t('structures.fieldLabel')}
+                placeholder={t('structures.fieldLabel')}
+                value={child.label}
+                onChange={(e) => setChild(i, { label: e.currentTarget.value })}
+                error={shown(`children.${i}.label`)}
+                style={{ flex: 1 }}
+              />
+              <Select
+                aria-label={t('structures.fieldType')}
+                data={(['string', 'integer', 'float', 'date'] as const).map((type) => ({
+                  value: type,
+                  label: t(`structures.type_${type}`),
+                }))}
+                value={child.type}
+                onChange={(value) => setChild(i, { type: (value ?? 'string') as ChildDraft['type'] })}
+                allowDeselect={false}
+                w={140}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={t('structures.fieldRemove')}
+                onClick={() => set({ children: draft.children.filter((_, j) => j !== i) })}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+          <Group>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => set({ children: [...draft.children, { key: '', label: '', type: 'string' }] })}
+            >
+              {t('structures.childAdd')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
 
-        <FormActions>
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit">{t('structures.apply')}</Button>
-        </FormActions>
-      </Stack>
-    </form>
+      {field === null && (
+        <Stack gap="xs">
+          <Checkbox
+            label={t('structures.placeInMainForm')}
+            checked={draft.placeInMainForm}
+            onChange={(e) => set({ placeInMainForm: e.currentTarget.checked })}
+          />
+          {draft.type !== 'map' && (
+            <Checkbox
+              label={t('structures.placeInList')}
+              checked={draft.placeInList}
+              onChange={(e) => set({ placeInList: e.currentTarget.checked })}
+            />
+          )}
+        </Stack>
+      )}
+    </ModalForm>
   );
 }

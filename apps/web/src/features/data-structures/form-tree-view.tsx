@@ -1,14 +1,9 @@
 import {
-  type Active,
-  type CollisionDetection,
-  closestCenter,
   DndContext,
   type DragEndEvent,
-  type DroppableContainer,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
-  pointerWithin,
   useDroppable,
   useSensor,
   useSensors,
@@ -19,7 +14,8 @@ import type { FormElement } from '@kontor/contract/api/record-types';
 import { ActionIcon, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { useT } from '../../i18n/i18n';
-import { moveAt, moveTo, moveWithin, type TreePath } from './form-tree';
+import { moveAt, type TreePath } from './form-tree';
+import { type DragData, dropMove, formTreeAutoScroll, formTreeCollision, inListOf, sameList } from './form-tree-dnd';
 
 type Shared = Readonly<{
   root: FormElement[];
@@ -30,11 +26,7 @@ type Shared = Readonly<{
   title: (element: FormElement) => string;
 }>;
 
-/** What a draggable row or a list's drop zone tells the drag's end. */
-type DragData = Readonly<{ path?: TreePath; list: TreePath; index: number }>;
-
-const samePath = (a: TreePath | null, b: TreePath) => !!a && a.length === b.length && a.every((k, i) => k === b[i]);
-const sameList = (a: TreePath, b: TreePath) => a.length === b.length && a.every((k, i) => k === b[i]);
+const samePath = (a: TreePath | null, b: TreePath) => !!a && sameList(a, b);
 
 /**
  * Rows stay where they are while one is dragged (only the dragged row follows the pointer, and
@@ -42,34 +34,6 @@ const sameList = (a: TreePath, b: TreePath) => a.length === b.length && a.every(
  * shift under the pointer would move the drop targets away from it.
  */
 const stayPut: SortingStrategy = () => null;
-
-const listOfDrag = (entry: Pick<Active, 'data'> | DroppableContainer | undefined) =>
-  (entry?.data.current as DragData | undefined)?.list;
-const inListOf = (active: Pick<Active, 'data'>) => (entry: DroppableContainer) => {
-  const list = listOfDrag(active);
-  const other = listOfDrag(entry);
-  return !!list && !!other && sameList(list, other) && !!(entry.data.current as DragData | undefined)?.path;
-};
-
-/**
- * Where a drop lands. By pointer: the innermost row or empty list under the pointer (a card's row
- * holds its children's rows), never the dragged row itself. By keyboard (no pointer): the nearest
- * row of the dragged row's own list; into another list the keyboard goes by the side panel's
- * 'Verschieben nach'.
- */
-const collision: CollisionDetection = (args) => {
-  if (args.pointerCoordinates) {
-    const area = (id: string | number) => {
-      const rect = args.droppableRects.get(id);
-      return rect ? rect.width * rect.height : Number.POSITIVE_INFINITY;
-    };
-    const hits = pointerWithin(args)
-      .filter((hit) => hit.id !== args.active.id)
-      .sort((a, b) => area(a.id) - area(b.id));
-    if (hits.length > 0) return hits;
-  }
-  return closestCenter({ ...args, droppableContainers: args.droppableContainers.filter(inListOf(args.active)) });
-};
 
 /** Arrow keys step through the rows of the dragged row's own list. */
 const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
@@ -99,18 +63,20 @@ export function FormTreeView(props: Shared) {
     useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
   const onDragEnd = (event: DragEndEvent) => {
-    const from = (event.active.data.current as DragData | undefined)?.path;
-    const over = event.over?.data.current as DragData | undefined;
-    if (!from || !over || event.active.id === event.over?.id) return;
-    const fromList = from.slice(0, -1);
-    const next =
-      over.path && sameList(fromList, over.list)
-        ? moveWithin(props.root, fromList, from[from.length - 1] as number, over.index)
-        : moveTo(props.root, from, over.list, over.index);
+    const next = dropMove(
+      props.root,
+      event.active.data.current as DragData | undefined,
+      event.over?.data.current as DragData | undefined,
+    );
     if (next !== props.root) props.onMove(next);
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={formTreeCollision}
+      autoScroll={formTreeAutoScroll}
+      onDragEnd={onDragEnd}
+    >
       <SortableElements {...props} list={props.root} base={[]} depth={0} />
     </DndContext>
   );

@@ -1,11 +1,12 @@
 import { isStructureKey } from '@kontor/contract/logic/structure-checks';
-import { Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { type MessageKey, useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal, ModalForm } from '../../ui/form-modal';
 import { FormBuilder } from './form-builder';
+import { KeyNameFields } from './key-name-fields';
 import { useStructureEditor } from './structure-editor-context';
 
 /**
@@ -131,41 +132,23 @@ function NewFormModal(props: {
     setTried(false);
   };
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={t('structures.formAdd')}
-      size={600}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('structures.formKey')}
-              value={key}
-              onChange={(e) => setKey(e.currentTarget.value)}
-              error={tried && keyIssue ? t(keyIssue) : undefined}
-              maxLength={60}
-              required
-            />
-            <TextInput
-              label={t('structures.formName')}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={tried && nameIssue ? t(nameIssue) : undefined}
-              maxLength={200}
-              required
-            />
-          </SimpleGrid>
-          <FormActions>
-            <Button variant="default" onClick={props.onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit">{t('structures.apply')}</Button>
-          </FormActions>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={props.opened} onClose={props.onClose} title={t('structures.formAdd')} size={600}>
+      <ModalForm onSubmit={submit} onCancel={props.onClose} submitLabel={t('structures.apply')}>
+        <KeyNameFields
+          keyField={{
+            label: t('structures.formKey'),
+            value: key,
+            onChange: setKey,
+            error: tried && keyIssue ? t(keyIssue) : undefined,
+          }}
+          nameField={{
+            label: t('structures.formName'),
+            value: name,
+            onChange: setName,
+            error: tried && nameIssue ? t(nameIssue) : undefined,
+          }}
+        />
+      </ModalForm>
+    </FormModal>
   );
 }

@@ -6,7 +6,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   Paper,
   Select,
   SimpleGrid,
@@ -18,7 +17,8 @@ import {
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { type MessageKey, useT } from '../../i18n/i18n';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal, ModalForm } from '../../ui/form-modal';
+import { KeyNameFields } from './key-name-fields';
 
 const formats = ['currency', 'money', 'number', 'options', 'date', 'datetime', 'boolean', 'stage'] as const;
 const indexable = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
@@ -36,15 +36,14 @@ type Props = Readonly<{
 export function ListEditorModal(props: Props) {
   const t = useT();
   return (
-    <Modal
+    <FormModal
       opened={props.opened}
       onClose={props.onClose}
       size={700}
       title={props.list ? t('structures.listEdit') : t('structures.listNew')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {props.opened && <ListEditorForm key={props.list?.key ?? 'new'} {...props} />}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -111,129 +110,116 @@ function ListEditorForm({ list, structure, onClose, onApply }: Props) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('structures.listKey')}
-            value={key}
-            onChange={(e) => setKey(e.currentTarget.value)}
-            readOnly={list !== null}
-            error={tried && keyIssue ? t(keyIssue) : undefined}
-            maxLength={60}
-            required
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          />
-          <TextInput
-            label={t('structures.listName')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={tried && nameIssue ? t(nameIssue) : undefined}
-            maxLength={200}
-            required
-          />
-        </SimpleGrid>
-        <Title order={3} size="h6">
-          {t('structures.cells')}
-        </Title>
-        {cells.map((cell, i) => (
-          // Cells are ordered rows without an identity of their own until their field is chosen.
-          <Paper key={i} withBorder radius="sm" p="sm">
-            <Stack gap="xs">
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-                <Select
-                  label={t('structures.cellMapping')}
-                  data={fieldOptions}
-                  value={cell.mapping || null}
-                  onChange={(value) => choose(i, value ?? '')}
-                  allowDeselect={false}
-                  searchable
+    <ModalForm onSubmit={submit} onCancel={onClose} submitLabel={t('structures.apply')}>
+      <KeyNameFields
+        keyField={{
+          label: t('structures.listKey'),
+          value: key,
+          onChange: setKey,
+          error: tried && keyIssue ? t(keyIssue) : undefined,
+        }}
+        nameField={{
+          label: t('structures.listName'),
+          value: name,
+          onChange: setName,
+          error: tried && nameIssue ? t(nameIssue) : undefined,
+        }}
+        keyReadOnly={list !== null}
+      />
+      <Title order={3} size="h6">
+        {t('structures.cells')}
+      </Title>
+      {cells.map((cell, i) => (
+        // Cells are ordered rows without an identity of their own until their field is chosen.
+        <Paper key={i} withBorder radius="sm" p="sm">
+          <Stack gap="xs">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+              <Select
+                label={t('structures.cellMapping')}
+                data={fieldOptions}
+                value={cell.mapping || null}
+                onChange={(value) => choose(i, value ?? '')}
+                allowDeselect={false}
+                searchable
+              />
+              <TextInput
+                label={t('structures.cellLabel')}
+                value={cell.label}
+                onChange={(e) => setCell(i, { label: e.currentTarget.value })}
+                maxLength={200}
+                size="sm"
+              />
+              <Select
+                label={t('structures.cellFormat')}
+                data={[
+                  { value: '', label: t('structures.formatNone') },
+                  ...formats.map((f) => ({ value: f, label: t(`structures.format_${f}` as MessageKey) })),
+                ]}
+                value={cell.format ?? ''}
+                onChange={(value) => setCell(i, { format: (value || undefined) as Cell['format'] })}
+                allowDeselect={false}
+              />
+            </SimpleGrid>
+            <Group justify="space-between" gap="xs">
+              <Group gap="md">
+                <Checkbox
+                  label={t('structures.cellSearchable')}
+                  checked={!!cell.searchable}
+                  disabled={!isField(cell.mapping) || !indexable.test(cell.mapping)}
+                  onChange={(e) => setCell(i, { searchable: e.currentTarget.checked })}
                 />
-                <TextInput
-                  label={t('structures.cellLabel')}
-                  value={cell.label}
-                  onChange={(e) => setCell(i, { label: e.currentTarget.value })}
-                  maxLength={200}
-                  size="sm"
+                <Checkbox
+                  label={t('structures.cellSortable')}
+                  checked={!!cell.sortable}
+                  disabled={!isField(cell.mapping) || !indexable.test(cell.mapping)}
+                  onChange={(e) => setCell(i, { sortable: e.currentTarget.checked })}
                 />
-                <Select
-                  label={t('structures.cellFormat')}
-                  data={[
-                    { value: '', label: t('structures.formatNone') },
-                    ...formats.map((f) => ({ value: f, label: t(`structures.format_${f}` as MessageKey) })),
-                  ]}
-                  value={cell.format ?? ''}
-                  onChange={(value) => setCell(i, { format: (value || undefined) as Cell['format'] })}
-                  allowDeselect={false}
-                />
-              </SimpleGrid>
-              <Group justify="space-between" gap="xs">
-                <Group gap="md">
-                  <Checkbox
-                    label={t('structures.cellSearchable')}
-                    checked={!!cell.searchable}
-                    disabled={!isField(cell.mapping) || !indexable.test(cell.mapping)}
-                    onChange={(e) => setCell(i, { searchable: e.currentTarget.checked })}
-                  />
-                  <Checkbox
-                    label={t('structures.cellSortable')}
-                    checked={!!cell.sortable}
-                    disabled={!isField(cell.mapping) || !indexable.test(cell.mapping)}
-                    onChange={(e) => setCell(i, { sortable: e.currentTarget.checked })}
-                  />
-                </Group>
-                <Group gap={4}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('structures.cellUp')}
-                    disabled={i === 0}
-                    onClick={() => move(i, -1)}
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('structures.cellDown')}
-                    disabled={i === cells.length - 1}
-                    onClick={() => move(i, 1)}
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('structures.cellRemove')}
-                    onClick={() => setCells((cs) => cs.filter((_, j) => j !== i))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
               </Group>
-            </Stack>
-          </Paper>
-        ))}
-        {cells.length === 0 && (
-          <Text size="sm" c="gray.7">
-            —
-          </Text>
-        )}
-        <Group>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setCells((cs) => [...cs, { mapping: '', label: '' }])}
-          >
-            {t('structures.cellAdd')}
-          </Button>
-        </Group>
-        <FormActions>
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit">{t('structures.apply')}</Button>
-        </FormActions>
-      </Stack>
-    </form>
+              <Group gap={4}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('structures.cellUp')}
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                >
+                  <IconArrowUp size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('structures.cellDown')}
+                  disabled={i === cells.length - 1}
+                  onClick={() => move(i, 1)}
+                >
+                  <IconArrowDown size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('structures.cellRemove')}
+                  onClick={() => setCells((cs) => cs.filter((_, j) => j !== i))}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+      {cells.length === 0 && (
+        <Text size="sm" c="gray.7">
+          —
+        </Text>
+      )}
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setCells((cs) => [...cs, { mapping: '', label: '' }])}
+        >
+          {t('structures.cellAdd')}
+        </Button>
+      </Group>
+    </ModalForm>
   );
 }

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Input,
-  Modal,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -19,7 +18,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { type MessageKey, useT } from '../../i18n/i18n';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal, ModalForm } from '../../ui/form-modal';
 import { useStructureEditor } from './structure-editor-context';
 
 type AddProps = Readonly<{
@@ -33,14 +32,9 @@ type AddProps = Readonly<{
 export function SettingAddModal(props: AddProps) {
   const t = useT();
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={t('structures.settingAdd')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <FormModal opened={props.opened} onClose={props.onClose} title={t('structures.settingAdd')}>
       {props.opened && <SettingAddForm {...props} />}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -70,55 +64,47 @@ function SettingAddForm({ taken, onAdd, onClose }: AddProps) {
     });
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('structures.settingName')}
-            value={name}
-            maxLength={200}
-            required
-            data-autofocus
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={tried && nameIssue ? t(nameIssue) : undefined}
-          />
-          <TextInput
-            label={t('structures.settingKey')}
-            value={key}
-            maxLength={60}
-            required
-            onChange={(e) => setKey(e.currentTarget.value)}
-            error={tried && keyIssue ? t(keyIssue) : undefined}
-          />
-        </SimpleGrid>
-        <Input.Wrapper label={t('structures.settingType')} labelElement="div" labelProps={{ id: 'setting-type-label' }}>
-          <SegmentedControl
-            display="flex"
-            aria-labelledby="setting-type-label"
-            value={type}
-            onChange={(value) => setType(value as Setting['type'])}
-            data={[
-              { value: 'string', label: t('structures.settingTypeString') },
-              { value: 'boolean', label: t('structures.settingTypeBoolean') },
-            ]}
-          />
-        </Input.Wrapper>
-        <Textarea
-          label={t('structures.settingDescription')}
-          value={description}
-          maxLength={1000}
-          autosize
-          minRows={2}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+    <ModalForm onSubmit={submit} onCancel={onClose} submitLabel={t('structures.apply')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('structures.settingName')}
+          value={name}
+          maxLength={200}
+          required
+          data-autofocus
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={tried && nameIssue ? t(nameIssue) : undefined}
         />
-        <FormActions>
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit">{t('structures.apply')}</Button>
-        </FormActions>
-      </Stack>
-    </form>
+        <TextInput
+          label={t('structures.settingKey')}
+          value={key}
+          maxLength={60}
+          required
+          onChange={(e) => setKey(e.currentTarget.value)}
+          error={tried && keyIssue ? t(keyIssue) : undefined}
+        />
+      </SimpleGrid>
+      <Input.Wrapper label={t('structures.settingType')} labelElement="div" labelProps={{ id: 'setting-type-label' }}>
+        <SegmentedControl
+          display="flex"
+          aria-labelledby="setting-type-label"
+          value={type}
+          onChange={(value) => setType(value as Setting['type'])}
+          data={[
+            { value: 'string', label: t('structures.settingTypeString') },
+            { value: 'boolean', label: t('structures.settingTypeBoolean') },
+          ]}
+        />
+      </Input.Wrapper>
+      <Textarea
+        label={t('structures.settingDescription')}
+        value={description}
+        maxLength={1000}
+        autosize
+        minRows={2}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+      />
+    </ModalForm>
   );
 }
 

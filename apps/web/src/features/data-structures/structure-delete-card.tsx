@@ -1,5 +1,5 @@
 import { deleteStructure, type Structure } from '@kontor/contract/api/data-structures';
-import { Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -9,7 +9,7 @@ import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';
-import { FormActions } from '../../ui/form-actions';
+import { FormModal, ModalForm } from '../../ui/form-modal';
 import { structureKeys } from './data-structures.queries';
 import { structuresBase } from './structure-paths';
 
@@ -65,35 +65,24 @@ export function StructureDeleteCard({ structure, count }: { structure: Structure
           {t('structures.delete')}
         </Button>
       </Group>
-      <Modal
-        opened={open}
-        onClose={() => setOpen(false)}
-        title={t('structures.delete')}
-        size={600}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            {mutation.isError && <ErrorAlert>{messageOf(mutation.error, t('structures.deleteError'))}</ErrorAlert>}
-            <Text size="sm">{t('structures.deleteText', { name: structure.plural, key: structure.key })}</Text>
-            <TextInput
-              label={t('structures.deleteKeyLabel')}
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
-              autoComplete="off"
-              data-autofocus
-            />
-            <FormActions>
-              <Button variant="default" onClick={() => setOpen(false)}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" color="red.8" disabled={!matches} loading={mutation.isPending}>
-                {t('structures.deleteConfirm')}
-              </Button>
-            </FormActions>
-          </Stack>
-        </form>
-      </Modal>
+      <FormModal opened={open} onClose={() => setOpen(false)} title={t('structures.delete')} size={600}>
+        <ModalForm
+          onSubmit={submit}
+          onCancel={() => setOpen(false)}
+          submitLabel={t('structures.deleteConfirm')}
+          submitProps={{ color: 'red.8', disabled: !matches, loading: mutation.isPending }}
+        >
+          {mutation.isError && <ErrorAlert>{messageOf(mutation.error, t('structures.deleteError'))}</ErrorAlert>}
+          <Text size="sm">{t('structures.deleteText', { name: structure.plural, key: structure.key })}</Text>
+          <TextInput
+            label={t('structures.deleteKeyLabel')}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            autoComplete="off"
+            data-autofocus
+          />
+        </ModalForm>
+      </FormModal>
     </Paper>
   );
 }

@@ -12,7 +12,6 @@ import {
   Checkbox,
   Divider,
   Group,
-  Modal,
   NumberInput,
   Paper,
   Select,
@@ -24,6 +23,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type MessageKey, useT } from '../../i18n/i18n';
+import { FormModal } from '../../ui/form-modal';
 import { hasOptions, keyPattern, newNestedQuestion } from './editor-draft';
 
 export const questionTypeLabel: Record<QuestionType, MessageKey> = {
@@ -66,6 +66,40 @@ const check = (q: Question, otherKeys: readonly string[], t: ReturnType<typeof u
   }
   return errors;
 };
+
+/** Under a list of rows (options, nested questions): what is wrong with it, then the button adding a row. */
+function RowsFooter({
+  error,
+  addLabel,
+  full,
+  onAdd,
+}: {
+  error: string | undefined;
+  addLabel: string;
+  /** At the limit: no further row. */
+  full: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <>
+      {error && (
+        <Text c="red" size="xs" role="alert">
+          {error}
+        </Text>
+      )}
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconPlus size={14} aria-hidden />}
+        style={{ alignSelf: 'flex-start' }}
+        disabled={full}
+        onClick={onAdd}
+      >
+        {addLabel}
+      </Button>
+    </>
+  );
+}
 
 function OptionsEditor({
   options,
@@ -119,21 +153,12 @@ function OptionsEditor({
           </ActionIcon>
         </Group>
       ))}
-      {errors.options && (
-        <Text c="red" size="xs" role="alert">
-          {errors.options}
-        </Text>
-      )}
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconPlus size={14} aria-hidden />}
-        style={{ alignSelf: 'flex-start' }}
-        disabled={options.length >= queryFormLimits.options}
-        onClick={() => onChange([...options, { value: '', label: '' }])}
-      >
-        {t('queryForms.addOption')}
-      </Button>
+      <RowsFooter
+        error={errors.options}
+        addLabel={t('queryForms.addOption')}
+        full={options.length >= queryFormLimits.options}
+        onAdd={() => onChange([...options, { value: '', label: '' }])}
+      />
     </Stack>
   );
 }
@@ -219,18 +244,11 @@ function NestedEditor({
           )}
         </Paper>
       ))}
-      {errors.definition && (
-        <Text c="red" size="xs" role="alert">
-          {errors.definition}
-        </Text>
-      )}
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconPlus size={14} aria-hidden />}
-        style={{ alignSelf: 'flex-start' }}
-        disabled={definition.length >= queryFormLimits.nestedQuestions}
-        onClick={() =>
+      <RowsFooter
+        error={errors.definition}
+        addLabel={t('queryForms.addNested')}
+        full={definition.length >= queryFormLimits.nestedQuestions}
+        onAdd={() =>
           onChange([
             ...definition,
             newNestedQuestion(
@@ -239,9 +257,7 @@ function NestedEditor({
             ),
           ])
         }
-      >
-        {t('queryForms.addNested')}
-      </Button>
+      />
     </Stack>
   );
 }
@@ -260,14 +276,13 @@ export function QuestionModal({ question, otherKeys, onSave, onRemove, onClose }
   // On a phone the modal takes the whole screen, so its buttons stay in reach.
   const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false });
   return (
-    <Modal
+    <FormModal
       opened={question !== null}
       onClose={onClose}
       title={t('queryForms.editQuestion')}
       size={550}
       centered
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('queryForms.close') }}
     >
       {question && (
         <QuestionForm
@@ -279,7 +294,7 @@ export function QuestionModal({ question, otherKeys, onSave, onRemove, onClose }
           onClose={onClose}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
