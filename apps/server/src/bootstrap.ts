@@ -39,6 +39,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
       appUrl: config.databaseAppUrl,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       poolSize: config.databasePoolSize,
+      sharedBuffers: config.pgliteSharedBuffers,
     }));
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.log(line));

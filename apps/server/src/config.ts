@@ -17,6 +17,10 @@ const envSchema = z.object({
   /** The login role requests are served through (not the owner); default: DATABASE_URL as kontor_app_login. */
   DATABASE_APP_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d{1,6}(kB|MB|GB)$/, 'e.g. 32MB')
+    .default('32MB'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kontor <no-reply@kontor.local>'),
   APP_URL: z.string().url().optional(),
@@ -55,6 +59,8 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   databaseAppUrl: string | undefined;
   databasePoolSize: number;
+  /** PGlite's shared buffers (PostgreSQL syntax): small by default, as they are resident from the start. */
+  pgliteSharedBuffers: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
@@ -101,6 +107,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
