@@ -187,6 +187,11 @@ export const saveRecord = async (
     data: Record<string, unknown>;
     form?: string | undefined;
     version?: number | null | undefined;
+    /**
+     * Fields taken beside the form's (not from a client: the query-form links map answers to any
+     * field of a structure, shown on its main form or not). Computed and label fields stay out.
+     */
+    extraFields?: readonly string[];
   },
 ): Promise<{ key: string; version: number }> => {
   const type = requireType(ctx.types, p.type, ctx.t);
@@ -199,7 +204,12 @@ export const saveRecord = async (
     throw new AppError('edit_disabled', { message: ctx.t('records.editDisabled') });
   }
 
-  const editable = editableFields(type, form);
+  const extra = new Set(p.extraFields ?? []);
+  const shown = editableFields(type, form);
+  const editable = [
+    ...shown,
+    ...type.fields.filter((f) => extra.has(f.key) && !f.computed && !f.labelOf && !shown.includes(f)),
+  ];
   const data: Record<string, unknown> = existing ? { ...existing.data } : defaults(type);
   const errors: FieldErrors = {};
   for (const f of editable) data[f.key] = coerceField(f, p.data[f.key], f.key, ctx.t, errors, ctx.limitFormat);

@@ -47,15 +47,16 @@ export const applyAnswerToRecords = async (
       if (entries.length === 0) continue;
       const mapped = Object.fromEntries(entries.map(([question, field]) => [field, fieldValue(p.data[question])]));
       const byField = new Map(entries.map(([question, field]) => [field, question]));
+      // A mapped field need not be on the structure's main form (a signature field often is not).
+      const extraFields = [...byField.keys()];
       try {
         if (p.target.via === 'portal') {
           const current = await records.load({ type: type.key, id: p.target.customer.id });
           const { _id: _skip, ...values } = current.values as Record<string, unknown>;
-          saved.push(
-            (await records.save({ type: type.key, id: p.target.customer.id, data: { ...values, ...mapped } })).key,
-          );
+          const data = { ...values, ...mapped };
+          saved.push((await records.save({ type: type.key, id: p.target.customer.id, data, extraFields })).key);
         } else {
-          saved.push((await records.save({ type: type.key, id: 'new', data: mapped })).key);
+          saved.push((await records.save({ type: type.key, id: 'new', data: mapped, extraFields })).key);
         }
       } catch (error) {
         if (!(error instanceof AppError) || !error.errors) throw error;

@@ -14,9 +14,9 @@ export const pageStyle = `
 *{box-sizing:border-box}html{-webkit-text-size-adjust:100%}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6fb;color:#1a1b1e;line-height:1.5}
 header{background:#fff;border-bottom:1px solid #dee2e6;padding:12px 16px}
-.brand{max-width:760px;margin:0 auto;display:flex;align-items:center;gap:12px;min-height:40px}
+.brand{max-width:760px;margin:0 auto;display:flex;flex-wrap:wrap;align-items:center;gap:8px 12px;min-height:40px}
 .brand img{max-height:40px;max-width:160px;object-fit:contain}
-.brand span{font-weight:700;font-size:17px;overflow-wrap:anywhere}
+.brand span{font-weight:700;font-size:17px;overflow-wrap:break-word;min-width:0}
 main{max-width:760px;margin:0 auto;padding:16px}
 .card{background:#fff;border:1px solid #dee2e6;border-radius:12px;padding:20px 16px}
 h1{margin:0 0 8px;font-size:24px;line-height:1.3;overflow-wrap:anywhere}
@@ -47,7 +47,7 @@ button{font:inherit;cursor:pointer;border-radius:8px}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .actions{margin-top:24px}
 .center{text-align:center}
-.nav{margin-left:auto;display:flex;gap:8px;align-items:center}
+.nav{margin-left:auto;display:flex;flex-wrap:wrap;justify-content:flex-end;gap:8px 12px;align-items:center}
 .nav button,.link-button{background:none;border:1px solid #adb5bd;color:#1a1b1e;padding:6px 12px;font-size:14px}
 .list{list-style:none;margin:0;padding:0;display:grid;gap:12px}
 .item{border:1px solid #dee2e6;border-radius:8px;padding:14px 16px;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center}

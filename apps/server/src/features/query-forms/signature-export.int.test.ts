@@ -87,18 +87,7 @@ describe('a signature answer in the record PDF export', () => {
         {
           ...structure,
           fields: [...structure.fields, { key: 'acceptance_signature', type: 'string', label: 'Unterschrift' }],
-          // The records service takes the main form's fields: an own main form holds the signature field.
-          forms: [
-            ...structure.forms,
-            ...structure.forms
-              .filter((f) => f.key === structure.mainForm)
-              .map(({ isPreset: _preset, ...f }) => ({
-                ...f,
-                key: 'with_signature',
-                fields: [...f.fields, { type: 'field' as const, field: 'acceptance_signature', columns: 12 }],
-              })),
-          ],
-          mainForm: 'with_signature',
+          // On no form: a mapped field is taken all the same (the records service's extraFields).
           queryForms: [
             {
               form: formId,
