@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -39,8 +40,17 @@ const precompress = (): Plugin => ({
 /** The API server in development (`npm run dev` starts it on this port). */
 const server = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * React Router publishes its production build without a `production` export condition, so
+ * bundlers take the development build with its warnings; the build uses the production one.
+ */
+const reactRouterProduction = fileURLToPath(
+  import.meta.resolve('react-router').replace('/development/', '/production/'),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     port: 5173,
     // The public portal page is rendered by the server (features/settings/portal-page.ts); /files:
@@ -50,17 +60,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/check-bundle-size.mjs reads it to compute what a route loads.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|dayjs|clsx)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },
     },
   },
-});
+}));

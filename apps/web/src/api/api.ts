@@ -1,7 +1,8 @@
 import { login as loginCall } from '@kontor/contract/api/auth';
 import type { BodyOf, Call, DataOf, FieldErrors } from '@kontor/contract/call';
 import { type ErrorCode, isErrorCode } from '@kontor/contract/errors';
-import { type Language, translator } from '@kontor/contract/i18n/catalogs';
+import type { Language } from '@kontor/contract/i18n/translate';
+import { translator } from '../i18n/catalog-store';
 import { session } from './session';
 
 /**

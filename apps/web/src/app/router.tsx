@@ -8,19 +8,40 @@ import { settingsRoutes } from '../features/settings/settings.routes';
 import { exportEditorRoutes, stagesRoutes } from '../features/stages/stages.routes';
 import { PageLoader } from '../ui/page-loader';
 import { PublicLayout } from '../ui/public-layout';
-import { RequireSession } from './guards';
-import { InfoPage } from './info-page';
-import { NotFound } from './not-found-page';
+import type { InfoKind } from './info-page';
+import { NavigationProgress } from './navigation-progress';
+import { RouteError } from './route-error';
 
-/** Spec 01 §2, the route table. */
+const infoRoute = (kind: InfoKind): RouteObject => ({
+  path: kind,
+  lazy: async () => {
+    const { InfoPage } = await import('./info-page');
+    return { element: <InfoPage kind={kind} /> };
+  },
+});
+
+/**
+ * The features' registrations into the record engine (field renderers, element kinds): only the
+ * environment's screens use the engine, so they load with its shell, not with the login page.
+ */
+const engineRegistrations = () =>
+  Promise.all([import('../features/files/files.engine'), import('../features/records/records.engine')]);
+
+/**
+ * Spec 01 §2, the route table. Every screen is a lazy route (issue 16: the login page loads only
+ * the public layout and its own page); the root shows the loader on the first load and the
+ * reload offer when a chunk cannot be fetched.
+ */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
+    element: <NavigationProgress />,
     HydrateFallback: PageLoader,
+    errorElement: <RouteError />,
     children: [
       publicAuthRoutes,
       {
-        element: <RequireSession />,
+        lazy: async () => ({ Component: (await import('./session-area')).SessionArea }),
         children: [
           logoutRoute,
           accountRoutes,
@@ -31,21 +52,27 @@ export const appRoutes: RouteObject[] = [
           environmentRoutes({
             records: [...recordsRoutes, ...stagesRoutes, ...pagesRoutes, ...exportEditorRoutes],
             settings: settingsRoutes,
+            prepare: engineRegistrations,
           }),
         ],
       },
       // The footer's pages, open to everyone.
-      { path: 'docs', element: <InfoPage kind="docs" /> },
-      { path: 'contact', element: <InfoPage kind="contact" /> },
-      { path: 'legal', element: <InfoPage kind="legal" /> },
-      { path: 'imprint', element: <InfoPage kind="imprint" /> },
+      infoRoute('docs'),
+      infoRoute('contact'),
+      infoRoute('legal'),
+      infoRoute('imprint'),
       {
         path: '*',
-        element: (
-          <PublicLayout>
-            <NotFound />
-          </PublicLayout>
-        ),
+        lazy: async () => {
+          const { NotFound } = await import('./not-found-page');
+          return {
+            element: (
+              <PublicLayout>
+                <NotFound />
+              </PublicLayout>
+            ),
+          };
+        },
       },
     ],
   },
