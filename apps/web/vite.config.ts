@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -40,17 +39,8 @@ const precompress = (): Plugin => ({
 /** The API server in development (`npm run dev` starts it on this port). */
 const server = 'http://localhost:3000';
 
-/**
- * React Router publishes its production build without a `production` export condition, so
- * bundlers take the development build with its warnings; the build uses the production one.
- */
-const reactRouterProduction = fileURLToPath(
-  import.meta.resolve('react-router').replace('/development/', '/production/'),
-);
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [react(), precompress()],
-  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     port: 5173,
     // The public portal page is rendered by the server (features/settings/portal-page.ts); /files:
@@ -62,6 +52,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // scripts/check-bundle-size.mjs reads it to compute what a route loads.
     manifest: true,
+    // Every browser Kontor supports knows <link rel="modulepreload">: no polyfill on the login page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across releases.
@@ -73,4 +65,4 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-}));
+});

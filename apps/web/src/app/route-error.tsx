@@ -1,8 +1,8 @@
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useRouteError } from 'react-router';
 import { useT } from '../i18n/i18n';
+import { AuthCard } from '../ui/auth-card';
 import { PublicLayout } from '../ui/public-layout';
-import { StatusPanel } from '../ui/status-panel';
 
 /**
  * A screen's code could not be loaded: after a deploy the old chunk names are gone, or the
@@ -25,13 +25,11 @@ export function RouteError() {
   if (!chunk) console.error(error);
   return (
     <PublicLayout>
-      <StatusPanel
-        tone="error"
-        title={t(chunk ? 'common.chunkErrorTitle' : 'common.pageErrorTitle')}
-        actions={<Button onClick={() => window.location.reload()}>{t('common.reloadPage')}</Button>}
-      >
-        {t(chunk ? 'common.chunkErrorText' : 'common.genericError')}
-      </StatusPanel>
+      {/* The login page's card, not a status panel: this view is part of every first load. */}
+      <AuthCard title={t(chunk ? 'common.chunkErrorTitle' : 'common.pageErrorTitle')}>
+        <Text role="alert">{t(chunk ? 'common.chunkErrorText' : 'common.genericError')}</Text>
+        <Button onClick={() => window.location.reload()}>{t('common.reloadPage')}</Button>
+      </AuthCard>
     </PublicLayout>
   );
 }

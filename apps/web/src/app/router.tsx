@@ -1,16 +1,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { accountRoutes } from '../features/account/account.routes';
-import { logoutRoute, publicAuthRoutes } from '../features/auth/auth.routes';
-import { environmentRoutes } from '../features/environments/environments.routes';
-import { pagesRoutes } from '../features/pages/pages.routes';
-import { recordsRoutes } from '../features/records/records.routes';
-import { settingsRoutes } from '../features/settings/settings.routes';
-import { exportEditorRoutes, stagesRoutes } from '../features/stages/stages.routes';
+import { publicAuthRoutes } from '../features/auth/auth.routes';
+import { loadCatalog } from '../i18n/catalog-store';
 import { PageLoader } from '../ui/page-loader';
 import { PublicLayout } from '../ui/public-layout';
 import type { InfoKind } from './info-page';
 import { NavigationProgress } from './navigation-progress';
 import { RouteError } from './route-error';
+
+const sessionRouteId = 'session';
 
 const infoRoute = (kind: InfoKind): RouteObject => ({
   path: kind,
@@ -19,13 +16,6 @@ const infoRoute = (kind: InfoKind): RouteObject => ({
     return { element: <InfoPage kind={kind} /> };
   },
 });
-
-/**
- * The features' registrations into the record engine (field renderers, element kinds): only the
- * environment's screens use the engine, so they load with its shell, not with the login page.
- */
-const engineRegistrations = () =>
-  Promise.all([import('../features/files/files.engine'), import('../features/records/records.engine')]);
 
 /**
  * Spec 01 §2, the route table. Every screen is a lazy route (issue 16: the login page loads only
@@ -41,20 +31,13 @@ export const appRoutes: RouteObject[] = [
     children: [
       publicAuthRoutes,
       {
-        lazy: async () => ({ Component: (await import('./session-area')).SessionArea }),
-        children: [
-          logoutRoute,
-          accountRoutes,
-          {
-            path: 'create-environment/setup/:envKey',
-            lazy: async () => ({ Component: (await import('../features/setup/setup-wizard-page')).SetupWizardPage }),
-          },
-          environmentRoutes({
-            records: [...recordsRoutes, ...stagesRoutes, ...pagesRoutes, ...exportEditorRoutes],
-            settings: settingsRoutes,
-            prepare: engineRegistrations,
-          }),
-        ],
+        // The logged-in screens need the whole formal catalog, not only the public pages' part.
+        lazy: async () => {
+          const [{ SessionArea }] = await Promise.all([import('./session-area'), loadCatalog('de_sie')]);
+          return { Component: SessionArea };
+        },
+        id: sessionRouteId,
+        children: [], // patched in on the first navigation into it (see below)
       },
       // The footer's pages, open to everyone.
       infoRoute('docs'),
@@ -78,4 +61,22 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(appRoutes);
+/** The first path segments of the logged-in screens (session-routes.tsx). */
+const sessionPath = /^\/(account|env|logout|create-environment)(\/|$)/;
+
+/**
+ * The logged-in route table loads with the first navigation into it (React Router's lazy route
+ * discovery), so the login page does not carry the route tables of every feature.
+ */
+export const createAppRouter = () => {
+  let patched = false; // once: React Router asks again for paths with params or splats
+  return createBrowserRouter(appRoutes, {
+    patchRoutesOnNavigation: async ({ path, patch }) => {
+      if (patched || !sessionPath.test(path)) return;
+      const { sessionRoutes } = await import('./session-routes');
+      if (patched) return;
+      patch(sessionRouteId, sessionRoutes);
+      patched = true;
+    },
+  });
+};

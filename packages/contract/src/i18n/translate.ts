@@ -1,15 +1,11 @@
-import { z } from 'zod';
 import type { Catalog, MessageKey } from './de_sie';
+import type { Language } from './language';
 
 /**
- * The catalog contract without the catalogs themselves: the languages, placeholders and a
- * translator over one catalog. The web app imports this and loads each language's catalog only
- * when it is used (issue 16); `catalogs.ts` binds all three for the server and the tests.
+ * The catalog contract without the catalogs themselves and without zod: placeholders and a
+ * translator over one catalog. The web app imports this and loads each language's catalog when it
+ * is first used (issue 16); `catalogs.ts` binds all three for the server and the tests.
  */
-export const languages = ['de_sie', 'de_du', 'en'] as const;
-export const languageSchema = z.enum(languages);
-export type Language = z.infer<typeof languageSchema>;
-
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 /** Fills `{name}` placeholders; an unknown placeholder stays visible so a gap is noticed. */
@@ -23,4 +19,4 @@ export const translatorOf =
   (key, params) =>
     interpolate(catalog[key], params);
 
-export type { Catalog, MessageKey };
+export type { Catalog, Language, MessageKey };
