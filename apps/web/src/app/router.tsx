@@ -68,15 +68,13 @@ const sessionPath = /^\/(account|env|logout|create-environment)(\/|$)/;
  * The logged-in route table loads with the first navigation into it (React Router's lazy route
  * discovery), so the login page does not carry the route tables of every feature.
  */
-export const createAppRouter = () => {
-  let patched = false; // once: React Router asks again for paths with params or splats
-  return createBrowserRouter(appRoutes, {
+export const createAppRouter = () =>
+  createBrowserRouter(appRoutes, {
+    // React Router asks again for paths with params or splats; patching is idempotent (it skips
+    // routes it has), and a patch of an aborted navigation is dropped, so no "done" flag here.
     patchRoutesOnNavigation: async ({ path, patch }) => {
-      if (patched || !sessionPath.test(path)) return;
+      if (!sessionPath.test(path)) return;
       const { sessionRoutes } = await import('./session-routes');
-      if (patched) return;
       patch(sessionRouteId, sessionRoutes);
-      patched = true;
     },
   });
-};
