@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // The full formal catalog, which the app loads with the logged-in area.
+          setupFiles: ['apps/web/src/test/setup-catalog.ts'],
         },
       },
       {

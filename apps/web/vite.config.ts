@@ -50,14 +50,16 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/check-bundle-size.mjs reads it to compute what a route loads.
+    manifest: true,
+    // Every browser Kontor supports knows <link rel="modulepreload">: no polyfill on the login page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|dayjs|clsx)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },

@@ -4,9 +4,6 @@ import { RouterProvider } from 'react-router';
 import { configureApi } from './api/api';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-// The features' registrations into the record engine (field renderers, element kinds).
-import './features/files/files.engine';
-import './features/records/records.engine';
 
 const router = createAppRouter();
 

@@ -1,7 +1,8 @@
-import { login as loginCall } from '@kontor/contract/api/auth';
+import type { login as loginCall } from '@kontor/contract/api/auth';
 import type { BodyOf, Call, DataOf, FieldErrors } from '@kontor/contract/call';
-import { type ErrorCode, isErrorCode } from '@kontor/contract/errors';
-import { type Language, translator } from '@kontor/contract/i18n/catalogs';
+import { type ErrorCode, isErrorCode } from '@kontor/contract/error-codes';
+import type { Language } from '@kontor/contract/i18n/translate';
+import { translator } from '../i18n/catalog-store';
 import { session } from './session';
 
 /**
@@ -164,6 +165,12 @@ const topLevelPayload = (envelope: RawEnvelope) => {
   return rest;
 };
 
+/**
+ * The auth calls (and with them zod) load when first used, not with the login page (issue 16);
+ * the public pages prefetch them once they show.
+ */
+export const authCalls = () => import('@kontor/contract/api/auth');
+
 export const api = {
   /** Typed data of a successful call; throws `ApiError` otherwise. */
   call: async <C extends Call>(c: C, ...args: Args<C>): Promise<DataOf<C>> => (await send(c, ...args)).data,
@@ -171,5 +178,5 @@ export const api = {
   send,
   /** The login, whose `token` and `user` sit at the envelope's top level. */
   login: async (body: BodyOf<typeof loginCall>): Promise<DataOf<typeof loginCall>> =>
-    (await send(loginCall, body)).data,
+    (await send((await authCalls()).login, body)).data,
 };

@@ -1,54 +1,80 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { accountRoutes } from '../features/account/account.routes';
-import { logoutRoute, publicAuthRoutes } from '../features/auth/auth.routes';
-import { environmentRoutes } from '../features/environments/environments.routes';
-import { pagesRoutes } from '../features/pages/pages.routes';
-import { recordsRoutes } from '../features/records/records.routes';
-import { settingsRoutes } from '../features/settings/settings.routes';
-import { exportEditorRoutes, stagesRoutes } from '../features/stages/stages.routes';
+import { publicAuthRoutes } from '../features/auth/auth.routes';
+import { loadCatalog } from '../i18n/catalog-store';
 import { PageLoader } from '../ui/page-loader';
 import { PublicLayout } from '../ui/public-layout';
-import { RequireSession } from './guards';
-import { InfoPage } from './info-page';
-import { NotFound } from './not-found-page';
+import type { InfoKind } from './info-page';
+import { NavigationProgress } from './navigation-progress';
+import { RouteError } from './route-error';
 
-/** Spec 01 §2, the route table. */
+const sessionRouteId = 'session';
+
+const infoRoute = (kind: InfoKind): RouteObject => ({
+  path: kind,
+  lazy: async () => {
+    const { InfoPage } = await import('./info-page');
+    return { element: <InfoPage kind={kind} /> };
+  },
+});
+
+/**
+ * Spec 01 §2, the route table. Every screen is a lazy route (issue 16: the login page loads only
+ * the public layout and its own page); the root shows the loader on the first load and the
+ * reload offer when a chunk cannot be fetched.
+ */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
+    element: <NavigationProgress />,
     HydrateFallback: PageLoader,
+    errorElement: <RouteError />,
     children: [
       publicAuthRoutes,
       {
-        element: <RequireSession />,
-        children: [
-          logoutRoute,
-          accountRoutes,
-          {
-            path: 'create-environment/setup/:envKey',
-            lazy: async () => ({ Component: (await import('../features/setup/setup-wizard-page')).SetupWizardPage }),
-          },
-          environmentRoutes({
-            records: [...recordsRoutes, ...stagesRoutes, ...pagesRoutes, ...exportEditorRoutes],
-            settings: settingsRoutes,
-          }),
-        ],
+        // The logged-in screens need the whole formal catalog, not only the public pages' part.
+        lazy: async () => {
+          const [{ SessionArea }] = await Promise.all([import('./session-area'), loadCatalog('de_sie')]);
+          return { Component: SessionArea };
+        },
+        id: sessionRouteId,
+        children: [], // patched in on the first navigation into it (see below)
       },
       // The footer's pages, open to everyone.
-      { path: 'docs', element: <InfoPage kind="docs" /> },
-      { path: 'contact', element: <InfoPage kind="contact" /> },
-      { path: 'legal', element: <InfoPage kind="legal" /> },
-      { path: 'imprint', element: <InfoPage kind="imprint" /> },
+      infoRoute('docs'),
+      infoRoute('contact'),
+      infoRoute('legal'),
+      infoRoute('imprint'),
       {
         path: '*',
-        element: (
-          <PublicLayout>
-            <NotFound />
-          </PublicLayout>
-        ),
+        lazy: async () => {
+          const { NotFound } = await import('./not-found-page');
+          return {
+            element: (
+              <PublicLayout>
+                <NotFound />
+              </PublicLayout>
+            ),
+          };
+        },
       },
     ],
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(appRoutes);
+/** The first path segments of the logged-in screens (session-routes.tsx). */
+const sessionPath = /^\/(account|env|logout|create-environment)(\/|$)/;
+
+/**
+ * The logged-in route table loads with the first navigation into it (React Router's lazy route
+ * discovery), so the login page does not carry the route tables of every feature.
+ */
+export const createAppRouter = () =>
+  createBrowserRouter(appRoutes, {
+    // React Router asks again for paths with params or splats; patching is idempotent (it skips
+    // routes it has), and a patch of an aborted navigation is dropped, so no "done" flag here.
+    patchRoutesOnNavigation: async ({ path, patch }) => {
+      if (!sessionPath.test(path)) return;
+      const { sessionRoutes } = await import('./session-routes');
+      patch(sessionRouteId, sessionRoutes);
+    },
+  });

@@ -1,4 +1,4 @@
-import { Card, type CSSVariablesResolver, createTheme, Modal, PasswordInput, TextInput } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
 const systemFonts =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', sans-serif";
@@ -16,11 +16,13 @@ export const theme = createTheme({
   // Spec 01 §9: xs 0, sm 576, md 768, lg 992, xl 1200 (in em, as Mantine expects).
   breakpoints: { xs: '0em', sm: '36em', md: '48em', lg: '62em', xl: '75em' },
   components: {
-    Card: Card.extend({ defaultProps: { withBorder: true, radius: 'md' } }),
-    TextInput: TextInput.extend({ defaultProps: { size: 'md' } }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { size: 'md' } }),
+    // Plain objects, not `Modal.extend(…)`: that would load the components with the theme, i.e.
+    // on the login page (issue 16).
+    Card: { defaultProps: { withBorder: true, radius: 'md' } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
     // Every dialog (confirm, alert, prompt, pickers) names its subject in a clear heading.
-    Modal: Modal.extend({ styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } } }),
+    Modal: { styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });
 

@@ -13,15 +13,17 @@ describe('the i18n provider', () => {
     expect(screen.getByText('Abbrechen')).toBeInTheDocument();
   });
 
-  test('a nested provider switches the language for its subtree, as the environment shell does', () => {
+  test('a nested provider switches the language for its subtree, as the environment shell does', async () => {
     render(
       <I18nProvider language="de_sie">
-        <I18nProvider language="en">
+        <I18nProvider language="en" fallback={<span>loading</span>}>
           <Cancel />
         </I18nProvider>
       </I18nProvider>,
     );
-    expect(screen.getByText('Cancel')).toBeInTheDocument();
+    // The English catalog is fetched on first use; the fallback stands in until it is there.
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('Cancel')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
   });
 });

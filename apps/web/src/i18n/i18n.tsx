@@ -1,5 +1,6 @@
-import { type Language, type MessageKey, type Translate, translator } from '@kontor/contract/i18n/catalogs';
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import type { Language, MessageKey, Translate } from '@kontor/contract/i18n/translate';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { hasCatalog, loadCatalog, translator } from './catalog-store';
 
 type I18n = Readonly<{ language: Language; t: Translate; depth: number }>;
 
@@ -17,13 +18,47 @@ const applyHtmlLang = () => {
 };
 
 /**
- * Picks the catalog for everything below it. The account area stays formal German (`de_sie`);
- * the environment shell nests another provider with the environment's `default_language`.
+ * Whether a language's catalog is here; fetches it when not. A failed fetch is thrown in render,
+ * so the route's error view offers the reload.
  */
-export function I18nProvider({ language, children }: { language: Language; children: ReactNode }) {
-  const depth = useContext(I18nContext).depth + 1;
-  const value = useMemo(() => ({ language, t: translator(language), depth }), [language, depth]);
+const useCatalog = (language: Language): boolean => {
+  const [, setArrived] = useState<Language | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const ready = hasCatalog(language);
   useEffect(() => {
+    if (ready) return;
+    let current = true;
+    loadCatalog(language).then(
+      () => current && setArrived(language),
+      (error: unknown) => current && setFailure({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [language, ready]);
+  if (failure) throw failure.error;
+  return ready;
+};
+
+/**
+ * Picks the catalog for everything below it. The account area stays formal German (`de_sie`);
+ * the environment shell nests another provider with the environment's `default_language`. Until
+ * another language's catalog has arrived, `fallback` stands in for the children.
+ */
+export function I18nProvider({
+  language,
+  fallback = null,
+  children,
+}: {
+  language: Language;
+  fallback?: ReactNode;
+  children: ReactNode;
+}) {
+  const depth = useContext(I18nContext).depth + 1;
+  const ready = useCatalog(language);
+  const value = useMemo(() => (ready ? { language, t: translator(language), depth } : null), [language, depth, ready]);
+  useEffect(() => {
+    if (!ready) return;
     const entry = { depth, language };
     mounted.add(entry);
     applyHtmlLang();
@@ -31,7 +66,8 @@ export function I18nProvider({ language, children }: { language: Language; child
       mounted.delete(entry);
       applyHtmlLang();
     };
-  }, [language, depth]);
+  }, [language, depth, ready]);
+  if (!value) return fallback;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { call, noBody } from '../call';
 
-/** Limits that keep hashing cheap and rows small; the web shows the same numbers. */
-export const passwordLimits = { min: 5, max: 200, resetSubmitMin: 4 } as const;
+import { passwordLimits } from './auth-limits';
+
+export { passwordLimits } from './auth-limits';
 
 export const emailInput = z.string().trim().max(254);
 const password = z.string().max(passwordLimits.max);

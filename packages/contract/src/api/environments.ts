@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, envScoped, id, noBody } from '../call';
-import { languageSchema } from '../i18n/catalogs';
+import { languageSchema } from '../i18n/language';
 
 export const environmentStatuses = ['active', 'blocked', 'inactive'] as const;
 export const environmentStatusSchema = z.enum(environmentStatuses);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, envScoped } from '../call';
-import { languageSchema } from '../i18n/catalogs';
+import { languageSchema } from '../i18n/language';
 import { addressLimits, bankDetailsLimits } from '../logic/text-limits';
 import { currencies, dateFormats, envNameLimit } from './environments';
 

@@ -1,25 +1,13 @@
-import { z } from 'zod';
 import { de_du } from './de_du';
-import { type Catalog, de_sie, type MessageKey } from './de_sie';
+import { de_sie } from './de_sie';
 import { en } from './en';
+import type { Language } from './language';
+import { type Catalog, type Translate, translatorOf } from './translate';
 
-export const languages = ['de_sie', 'de_du', 'en'] as const;
-export const languageSchema = z.enum(languages);
-export type Language = z.infer<typeof languageSchema>;
+export { type Language, languageSchema, languages } from './language';
+export { type Catalog, interpolate, type MessageKey, type MessageParams, type Translate } from './translate';
 
+/** All three catalogs at once: the server's and the tests' entry (the web loads them one by one). */
 export const catalogs: Readonly<Record<Language, Catalog>> = { de_sie, de_du, en };
 
-export type MessageParams = Readonly<Record<string, string | number>>;
-
-/** Fills `{name}` placeholders; an unknown placeholder stays visible so a gap is noticed. */
-export const interpolate = (text: string, params?: MessageParams): string =>
-  params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
-
-export type Translate = (key: MessageKey, params?: MessageParams) => string;
-
-export const translator =
-  (language: Language): Translate =>
-  (key, params) =>
-    interpolate(catalogs[language][key], params);
-
-export type { Catalog, MessageKey };
+export const translator = (language: Language): Translate => translatorOf(catalogs[language]);

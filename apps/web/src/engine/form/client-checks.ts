@@ -1,6 +1,6 @@
 import type { DataField } from '@kontor/contract/api/record-types';
 import type { FieldErrors } from '@kontor/contract/call';
-import type { MessageKey } from '@kontor/contract/i18n/catalogs';
+import type { MessageKey } from '@kontor/contract/i18n/translate';
 import { entriesOf } from './fields/map-entries';
 
 /**

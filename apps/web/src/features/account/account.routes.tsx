@@ -1,31 +1,31 @@
 import type { RouteObject } from 'react-router';
-import { NotFound } from '../../app/not-found-page';
-import { AccountEditPage } from './account-edit-page';
-import { AccountLayout } from './account-layout';
-import { ChangePwPage } from './change-pw-page';
-import { CreateEnvironmentPage } from './create-environment-page';
-import { EnvironmentSelectPage } from './environment-select-page';
-import { SettingsGeneralPage } from './settings-general-page';
-import { SettingsLayout } from './settings-layout';
-import { SettingsUnknown } from './settings-unknown';
 
-/** Spec 01 §2 "Account area" (the caller nests it under the session guard). */
+/** Spec 01 §2 "Account area" (the caller nests it under the session guard); one chunk per page. */
 export const accountRoutes: RouteObject = {
   path: 'account',
-  element: <AccountLayout />,
+  lazy: async () => ({ Component: (await import('./account-layout')).AccountLayout }),
   children: [
-    { index: true, element: <EnvironmentSelectPage /> },
-    { path: 'create-environment', element: <CreateEnvironmentPage /> },
-    { path: 'edit', element: <AccountEditPage /> },
+    {
+      index: true,
+      lazy: async () => ({ Component: (await import('./environment-select-page')).EnvironmentSelectPage }),
+    },
+    {
+      path: 'create-environment',
+      lazy: async () => ({ Component: (await import('./create-environment-page')).CreateEnvironmentPage }),
+    },
+    { path: 'edit', lazy: async () => ({ Component: (await import('./account-edit-page')).AccountEditPage }) },
     {
       path: 'settings',
-      element: <SettingsLayout />,
+      lazy: async () => ({ Component: (await import('./settings-layout')).SettingsLayout }),
       children: [
-        { index: true, element: <SettingsGeneralPage /> },
-        { path: 'change-pw', element: <ChangePwPage /> },
-        { path: '*', element: <SettingsUnknown /> },
+        {
+          index: true,
+          lazy: async () => ({ Component: (await import('./settings-general-page')).SettingsGeneralPage }),
+        },
+        { path: 'change-pw', lazy: async () => ({ Component: (await import('./change-pw-page')).ChangePwPage }) },
+        { path: '*', lazy: async () => ({ Component: (await import('./settings-unknown')).SettingsUnknown }) },
       ],
     },
-    { path: '*', element: <NotFound /> },
+    { path: '*', lazy: async () => ({ Component: (await import('../../app/not-found-page')).NotFound }) },
   ],
 };

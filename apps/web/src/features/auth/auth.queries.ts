@@ -1,6 +1,6 @@
-import * as auth from '@kontor/contract/api/auth';
+import { passwordLimits } from '@kontor/contract/api/auth-limits';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/api';
+import { api, authCalls } from '../../api/api';
 
 export const authKeys = {
   resetLink: (user: string, hash: string) => ['auth', 'reset-link', user, hash] as const,
@@ -10,18 +10,18 @@ export const authKeys = {
 export const resetLinkQuery = (user: string, hash: string) =>
   queryOptions({
     queryKey: authKeys.resetLink(user, hash),
-    queryFn: ({ signal }) => api.call(auth.forgotPwCheck, { user, hash }, { signal }),
+    queryFn: async ({ signal }) => api.call((await authCalls()).forgotPwCheck, { user, hash }, { signal }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** Spec 01 §5 (reset password): the submit is ignored below 4 characters or unequal repeats. */
 export const canSubmitReset = (password: string, repeat: string): boolean =>
-  password !== '' && password.length >= auth.passwordLimits.resetSubmitMin && password === repeat;
+  password !== '' && password.length >= passwordLimits.resetSubmitMin && password === repeat;
 
 /** Spec 01 §5 (reset password): the button is enabled from 5 trimmed characters and equal repeats. */
 export const resetButtonEnabled = (password: string, repeat: string): boolean =>
-  password.trim().length >= auth.passwordLimits.min && password === repeat;
+  password.trim().length >= passwordLimits.min && password === repeat;
 
 /** Spec 01 §5 (login): blocked while either field is empty or whitespace only. */
 export const loginBlank = (email: string, password: string): boolean => email.trim() === '' || password.trim() === '';

@@ -1,9 +1,8 @@
-import { register } from '@kontor/contract/api/auth';
 import { Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, messageOf } from '../../api/api';
+import { api, authCalls, messageOf } from '../../api/api';
 import { useT } from '../../i18n/i18n';
 import { AuthCard } from '../../ui/auth-card';
 import { delay } from '../../ui/delay';
@@ -32,7 +31,7 @@ export function RegisterPage() {
 
   const mutation = useMutation({
     mutationFn: async () => {
-      await api.call(register, { ...values, email: values.email.trim() });
+      await api.call((await authCalls()).register, { ...values, email: values.email.trim() });
       await delay(successDelayMs);
     },
     onMutate: () => errors.reset(),

@@ -1,10 +1,10 @@
 import type { EnvironmentStatus } from '@kontor/contract/api/environments';
-import { translator } from '@kontor/contract/i18n/catalogs';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { configureApi, hasErrorCode, messageOf } from '../../api/api';
 import { EnvironmentContext, type EnvironmentState } from '../../app/environment-context';
+import { translator } from '../../i18n/catalog-store';
 import { I18nProvider } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { EnvironmentBlocked, EnvironmentInitError, EnvironmentLoading } from './environment-notice';
@@ -86,7 +86,7 @@ function ReadyShell({ value }: { value: EnvironmentState }) {
     return () => configureApi({ language: 'de_sie' });
   }, [language]);
   return (
-    <I18nProvider language={language}>
+    <I18nProvider language={language} fallback={<EnvironmentLoading />}>
       <EnvironmentContext.Provider value={value}>
         <ShellLayout />
       </EnvironmentContext.Provider>
@@ -134,7 +134,7 @@ function ShellFor({ envKey }: { envKey: string }) {
   if (details.isPending) return <EnvironmentLoading />;
   if (data && verdict === 'blocked') {
     return (
-      <I18nProvider language={data.environment.default_language}>
+      <I18nProvider language={data.environment.default_language} fallback={<EnvironmentLoading />}>
         <EnvironmentBlocked name={data.environment.name} />
       </I18nProvider>
     );

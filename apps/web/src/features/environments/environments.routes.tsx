@@ -11,9 +11,12 @@ import { modules } from './modules';
 export const environmentRoutes = ({
   records,
   settings,
+  prepare,
 }: {
   records: RouteObject[];
   settings: RouteObject[];
+  /** Loaded with the shell, before any screen inside it: the features' engine registrations. */
+  prepare: () => Promise<unknown>;
 }): RouteObject => {
   const placeholder = (path: string, title: MessageKey, module?: FunctionKey): RouteObject => ({
     path,
@@ -24,7 +27,10 @@ export const environmentRoutes = ({
   });
   return {
     path: 'env/:env',
-    lazy: async () => ({ Component: (await import('./environment-shell')).EnvironmentShell }),
+    lazy: async () => {
+      const [{ EnvironmentShell }] = await Promise.all([import('./environment-shell'), prepare()]);
+      return { Component: EnvironmentShell };
+    },
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./dashboard-page')).DashboardPage }) },
       ...records,

@@ -1,6 +1,6 @@
 import { currencies, dateFormats } from '@kontor/contract/api/environments';
 import type { SetupAddress, SetupBankDetails } from '@kontor/contract/api/setup';
-import { languages } from '@kontor/contract/i18n/catalogs';
+import { languages } from '@kontor/contract/i18n/language';
 import { formatDate } from '@kontor/contract/logic/number-format';
 import { Grid, NativeSelect, TextInput } from '@mantine/core';
 import { type MessageKey, useT } from '../../i18n/i18n';

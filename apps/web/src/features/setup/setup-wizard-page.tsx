@@ -1,5 +1,5 @@
 import { setupStep1, setupStep2, setupStep3 } from '@kontor/contract/api/setup';
-import { type Language, languageSchema } from '@kontor/contract/i18n/catalogs';
+import { type Language, languageSchema } from '@kontor/contract/i18n/language';
 import { setupProgress } from '@kontor/contract/logic/setup-progress';
 import { Box, Button, Group, Loader, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';

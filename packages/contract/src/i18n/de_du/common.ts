@@ -22,4 +22,9 @@ export const common: Partial<Record<keyof typeof source, string>> = {
     'Du erreichst unser Team per E-Mail unter support@kontor.local. Wir melden uns meist innerhalb eines Werktags bei dir.',
   'common.legalText': 'Die Nutzungsbedingungen von Kontor veröffentlichen wir hier in Kürze.',
   'common.imprintText': 'Die Angaben gemäß § 5 DDG veröffentlichen wir hier in Kürze.',
+  'common.chunkErrorTitle': 'Kontor wurde aktualisiert',
+  'common.chunkErrorText':
+    'Dieser Teil der Anwendung konnte nicht geladen werden, vermutlich wegen einer neuen Version. Bitte lade die Seite neu.',
+  'common.pageErrorTitle': 'Die Seite konnte nicht angezeigt werden',
+  'common.reloadPage': 'Seite neu laden',
 };

@@ -42,4 +42,9 @@ export const common = {
   'common.legalText': 'Die Nutzungsbedingungen von Kontor werden hier in Kürze veröffentlicht.',
   'common.imprintText': 'Die Angaben gemäß § 5 DDG werden hier in Kürze veröffentlicht.',
   'common.productName': 'Kontor',
+  'common.chunkErrorTitle': 'Kontor wurde aktualisiert',
+  'common.chunkErrorText':
+    'Dieser Teil der Anwendung konnte nicht geladen werden, vermutlich wegen einer neuen Version. Bitte laden Sie die Seite neu.',
+  'common.pageErrorTitle': 'Die Seite konnte nicht angezeigt werden',
+  'common.reloadPage': 'Seite neu laden',
 } as const;

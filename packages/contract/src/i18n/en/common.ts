@@ -41,4 +41,9 @@ export const common: Record<keyof typeof source, string> = {
   'common.legalText': 'The Kontor terms of use will be published here shortly.',
   'common.imprintText': 'The legal notice (§ 5 DDG) will be published here shortly.',
   'common.productName': 'Kontor',
+  'common.chunkErrorTitle': 'Kontor has been updated',
+  'common.chunkErrorText':
+    'This part of the application could not be loaded, probably because of a new version. Please reload the page.',
+  'common.pageErrorTitle': 'The page could not be shown',
+  'common.reloadPage': 'Reload page',
 };

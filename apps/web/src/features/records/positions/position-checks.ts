@@ -1,5 +1,5 @@
 import type { DataField } from '@kontor/contract/api/record-types';
-import type { MessageKey, MessageParams } from '@kontor/contract/i18n/catalogs';
+import type { MessageKey, MessageParams } from '@kontor/contract/i18n/translate';
 import { checkPosition, positionFieldDecimals } from '@kontor/contract/logic/positions';
 import { decimalMessage, validateField } from '@kontor/contract/logic/validation';
 import { type PositionValue, positionInput } from './position-values';
