@@ -88,4 +88,7 @@ export const einvoice = {
   'einvoice.finding.lumpLine':
     'Position {line}: Menge oder Einzelpreis mit zu vielen Nachkommastellen; als Pauschale (Menge 1) übernommen',
   'einvoice.finding.missingNumber': '(ohne Nummer)',
+  'einvoice.noFieldChosen': 'Kein Feld',
+  'einvoice.unitCodeHint': 'UN/ECE-Code mit 2 oder 3 Zeichen, z. B. H87 (Stück), HUR (Stunde), C62 (Einheit)',
+  'einvoice.caseCodeLabel': 'VATEX-Code',
 } as const;

@@ -84,4 +84,7 @@ export const einvoice: Record<keyof typeof source, string> = {
   'einvoice.finding.lumpLine':
     'Line {line}: quantity or unit price with too many decimals; taken as a lump sum (quantity 1)',
   'einvoice.finding.missingNumber': '(no number)',
+  'einvoice.noFieldChosen': 'No field',
+  'einvoice.unitCodeHint': 'UN/ECE code of 2 or 3 characters, e.g. H87 (piece), HUR (hour), C62 (one)',
+  'einvoice.caseCodeLabel': 'VATEX code',
 };
