@@ -194,4 +194,21 @@ test.describe('E-Rechnung (issue 15)', () => {
       await shoot(page, 'incoming-draft');
     });
   });
+  test('the mapping tab of the data-structure editor edits and saves the e-invoice mapping', async ({ page }) => {
+    const user = await createUser('einvoice-map');
+    const env = await createEnvironment(user.token, uniqueName('Zuordnung Muster'), 'craftsman');
+    await openEnvironment(page, user, env.url_slug);
+    await page.goto(`/env/${env.url_slug}/settings/dynamic-records/invoices/edit/einvoice`);
+    const tab = page.getByTestId('einvoice-tab');
+    await expect(tab).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'E-Rechnung' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('textbox', { name: 'Pauschal' }).fill('c62');
+    await expect(page.getByRole('textbox', { name: 'Pauschal' })).toHaveValue('C62');
+    await expectAccessible(page);
+    await shoot(page, 'mapping-tab');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Pauschal' })).toHaveValue('C62');
+  });
 });
