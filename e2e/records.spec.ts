@@ -124,7 +124,10 @@ test.describe('record engine (spec 01 §2 generic form screen, §5 positions; sp
     });
 
     await openEnvironment(page, user, env.url_slug);
-    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Rechnungen' }).click();
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Rechnungen', exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
     await page.getByRole('link', { name: 'Rechnung anlegen' }).first().click();
     await expect(page).toHaveURL(new RegExp(`/env/${escapeRegExp(env.url_slug)}/dyn/invoices/new/edit$`));
@@ -277,7 +280,10 @@ test.describe('record engine (spec 01 §2 generic form screen, §5 positions; sp
     });
 
     await test.step("it is offered in an invoice position's tax choice and counted in the summary", async () => {
-      await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Rechnungen' }).click();
+      await page
+        .getByRole('navigation', { name: 'Hauptnavigation' })
+        .getByRole('link', { name: 'Rechnungen', exact: true })
+        .click();
       await page.getByRole('link', { name: 'Rechnung anlegen' }).first().click();
       await page.getByRole('button', { name: 'Position hinzufügen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Neue Position' });

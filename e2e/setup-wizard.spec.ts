@@ -135,7 +135,9 @@ test.describe('setup wizard (spec 01 §2 "Setup wizard", §4, §8)', () => {
       await expect(page).toHaveURL(new RegExp(`/env/${escapeRegExp(slug)}$`));
       await expect(page.getByRole('banner').getByText(companyName)).toBeVisible();
       await expect(
-        page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Rechnungen' }),
+        page
+          .getByRole('navigation', { name: 'Hauptnavigation' })
+          .getByRole('link', { name: 'Rechnungen', exact: true }),
       ).toBeVisible();
     });
 

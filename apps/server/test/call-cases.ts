@@ -291,6 +291,7 @@ export const callCases: readonly CallCase[] = [
   { call: stagesApi.stageChange, body: (u, id) => ({ ...env(u), type: 'invoices', stage: 'sent', id }) },
   { call: stagesApi.stageHistory, body: (u, id) => ({ ...env(u), type: 'invoices', id }) },
   { call: einvoiceApi.einvoiceDownload, body: (u, id) => ({ ...env(u), type: 'invoices', id, format: 'xrechnung' }) },
+  { call: einvoiceApi.einvoiceImport, body: (u, id) => ({ ...env(u), type: 'incoming_invoices', file: id }) },
   { call: pagesApi.pageDetails, body: (u, id) => ({ ...env(u), type: 'invoices', id, page: 'details' }) },
   {
     call: recordsApi.recordExportPreview,

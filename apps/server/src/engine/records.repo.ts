@@ -54,6 +54,19 @@ export const recordsRepo = (scope: EnvScope) => ({
     );
   },
 
+  /** The first record of `types` whose `field` holds exactly `value` (finding a partner by USt-IdNr. or name). */
+  firstWithValue: async (types: string[], field: string, value: string): Promise<RecordRow | undefined> =>
+    types.length === 0
+      ? undefined
+      : (
+          await scope.tx
+            .select()
+            .from(records)
+            .where(whereEnv(scope, records, inArray(records.type, types), sql`${records.data}->>${field} = ${value}`))
+            .orderBy(asc(records.createdAt), asc(records.id))
+            .limit(1)
+        )[0],
+
   insert: async (row: {
     type: string;
     data: Record<string, unknown>;

@@ -69,6 +69,8 @@ const editable = recordTypeSchema.pick({
   settings: true,
   settingValues: true,
   queryForms: true,
+  /** The e-invoice mapping (issue 15), for types with positions; absent keeps the parent's. */
+  einvoice: true,
 });
 
 export const saveStructure = call('/api/settings/dynamic-records/save', {

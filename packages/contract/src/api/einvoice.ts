@@ -19,3 +19,19 @@ export const einvoiceDownload = call('/api/einvoice/download', {
   }),
   data: downloadAnswerSchema,
 });
+
+/**
+ * Receiving (issue 15 item 5): a file already uploaded to the file manager (an XRechnung in UBL
+ * or CII syntax, or a ZUGFeRD / Factur-X PDF) becomes a draft of an incoming-invoice type. The
+ * answer names the draft and the rules the file breaks (German, like the draft's findings field).
+ */
+export const einvoiceImport = call('/api/einvoice/import', {
+  body: envScoped({
+    type: z.string().trim().min(1).max(60),
+    file: z.string().trim().min(1).max(64),
+  }),
+  data: z.object({
+    id: z.string().max(64),
+    findings: z.array(z.string().max(500)).max(500),
+  }),
+});

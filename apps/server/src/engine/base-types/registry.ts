@@ -3,6 +3,7 @@ import { article } from './article';
 import type { BaseType } from './builders';
 import { contact } from './contact';
 import { customer } from './customer';
+import { incomingInvoice } from './incoming-invoice';
 import { invoice, offer } from './sales-documents';
 import { booking, bookingElement, envAddresses, envBankDetails, envTaxes } from './system-types';
 
@@ -13,6 +14,7 @@ const sources: BaseType[] = [
   article,
   offer,
   invoice,
+  incomingInvoice,
   envAddresses,
   envBankDetails,
   envTaxes,

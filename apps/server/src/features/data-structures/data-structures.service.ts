@@ -5,6 +5,7 @@ import type {
   StructureStats,
   StructureSummary,
 } from '@kontor/contract/api/data-structures';
+import type { EinvoiceMapping } from '@kontor/contract/api/einvoice-mapping';
 import type { RecordType } from '@kontor/contract/api/record-types';
 import type { FieldErrors } from '@kontor/contract/call';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
@@ -122,6 +123,29 @@ export const structureDetails = async (
 
 type SaveBody = SaveStructureInput;
 
+/** The mapping may only name fields the structure has: the buyer a model field, the others any field. */
+const checkedEinvoiceMapping = (
+  t: Translate,
+  mapping: EinvoiceMapping,
+  fields: SaveBody['fields'],
+): EinvoiceMapping => {
+  const errors: FieldErrors = {};
+  const named = [
+    ['buyerField', mapping.buyerField],
+    ['buyerReferenceField', mapping.buyerReferenceField],
+    ['dueDateField', mapping.dueDateField],
+    ['vatCaseField', mapping.vatCaseField],
+  ] as const;
+  for (const [key, value] of named) {
+    if (!value) continue;
+    const field = fields.find((f) => f.key === value);
+    const fits = key === 'buyerField' ? field?.type === 'model' : field !== undefined;
+    if (!fits) errors[`einvoice.${key}`] = [t('einvoice.unknownField', { field: value })];
+  }
+  if (Object.keys(errors).length > 0) throw invalid(t, errors);
+  return mapping;
+};
+
 /** Keys a model field may select: the environment's types and the base types (all their children). */
 const selectableKeys = (types: TypeCatalog) => new Set([...types.keys(), ...baseTypes.keys()]);
 
@@ -154,15 +178,16 @@ const ownDefinition = (
       errors[`lists[${i}]`] = [t('structures.presetReadOnly')];
   });
   if (Object.keys(errors).length > 0) throw invalid(t, errors);
-  // What the editor does not send (copied exports, the default export, stages, pages, the
-  // e-invoice mapping) stays as stored: a save must never drop it.
+  // What the editor does not send (copied exports, the default export, stages, pages) stays as
+  // stored: a save must never drop it.
   const { exports, defaultExport, stages, pages, einvoice, modelSelectorLabel } = stored;
   return {
     ...(exports ? { exports } : {}),
     ...(defaultExport ? { defaultExport } : {}),
     ...(stages ? { stages } : {}),
     ...(pages ? { pages } : {}),
-    ...(einvoice ? { einvoice } : {}),
+    // The editor sends the mapping (below); a client that does not keeps the stored one.
+    ...(einvoice && body.einvoice === undefined ? { einvoice } : {}),
     ...(modelSelectorLabel ? { modelSelectorLabel } : {}),
     singular: body.singular,
     plural: body.plural,
@@ -175,6 +200,10 @@ const ownDefinition = (
     settings: body.settings,
     settingValues: body.settingValues,
     queryForms: body.queryForms,
+    // Kept only when it differs from the parent's: an unchanged mapping goes on inheriting.
+    ...(body.einvoice && !isDeepStrictEqual(body.einvoice, baseTypes.get(current.parent ?? '')?.einvoice)
+      ? { einvoice: checkedEinvoiceMapping(t, body.einvoice, body.fields) }
+      : {}),
   };
 };
 

@@ -286,17 +286,19 @@ export const buildEinvoice = (p: {
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyer.name.trim() },
         },
       },
-      // BR-IC-11/12: an intra-community supply names when and where it was delivered.
-      ...(vatCase.category === 'K'
-        ? {
-            'cac:Delivery': {
-              'cbc:ActualDeliveryDate': record.date,
+      // BT-72, the date of supply (§ 14 (4) 6. UStG): the invoice date, as the product keeps no
+      // other. Always present: CII's XSD requires ApplicableHeaderTradeDelivery, which the library
+      // writes only from it. BR-IC-11/12: an intra-community supply also names where it went.
+      'cac:Delivery': {
+        'cbc:ActualDeliveryDate': record.date,
+        ...(vatCase.category === 'K'
+          ? {
               'cac:DeliveryLocation': {
                 'cac:Address': { 'cac:Country': { 'cbc:IdentificationCode': countryCode(buyer.country) ?? '' } },
               },
-            },
-          }
-        : {}),
+            }
+          : {}),
+      },
       'cac:PaymentMeans': [
         {
           'cbc:PaymentMeansCode': '58',

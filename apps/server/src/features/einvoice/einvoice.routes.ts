@@ -1,14 +1,18 @@
 import * as api from '@kontor/contract/api/einvoice';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyInstance } from 'fastify';
-import { trustedEnvId } from '../../db/env-scope';
+import { type EnvScope, trustedEnvId } from '../../db/env-scope';
+import { isUuid } from '../../db/ids';
 import { loadTypes } from '../../engine/record-types.service';
 import { AppError } from '../../http/errors';
-import { route } from '../../http/route';
+import { answer, route } from '../../http/route';
 import { contentDisposition } from '../../storage/content-disposition';
 import { environmentById } from '../environments/environments.service';
+import { requireReadyFile, storageKey } from '../files/files.service';
 import { einvoiceDownloadLink, einvoiceFile, einvoiceFilePath } from './einvoice.service';
+import { checkImportSize, importEinvoice, readUploadedEinvoice, requireIncomingType } from './einvoice-import';
 import { verifyEinvoiceLink } from './einvoice-links';
+import { readStoredBytes } from './einvoice-storage';
 
 /** E-invoice downloads (issue 15): the signed link, and the file behind it. */
 export const registerEinvoiceRoutes = (app: FastifyInstance): void => {
@@ -24,6 +28,35 @@ export const registerEinvoiceRoutes = (app: FastifyInstance): void => {
       ctx.body,
     ),
   );
+
+  // Three short steps, no transaction around the storage read: the file row and the type are
+  // checked, the bytes read (bounded) and parsed, then the supplier and the draft are written.
+  route(app, api.einvoiceImport, { env: 'write', tx: false }, async (ctx) => {
+    const { deps } = app;
+    const inScope = <T>(work: (scope: EnvScope) => Promise<T>) => deps.database.inEnv(ctx.env.id, ctx.user.id, work);
+    const file = await inScope(async (scope) => {
+      const types = await loadTypes(scope, ctx.env.configUpdatedAt);
+      requireIncomingType(types, ctx.body.type, ctx.t);
+      if (!isUuid(ctx.body.file)) throw new AppError('not_found', { key: 'einvoice.importFileNotFound' });
+      const row = await requireReadyFile(scope, ctx.body.file);
+      checkImportSize(row.size);
+      return row;
+    });
+    const invoice = await readUploadedEinvoice(await readStoredBytes(deps.storage, storageKey(file, file.id)));
+    const now = deps.now();
+    const result = await inScope(async (scope) => {
+      const types = await loadTypes(scope, ctx.env.configUpdatedAt);
+      const type = requireIncomingType(types, ctx.body.type, ctx.t);
+      const today = now.toISOString().slice(0, 10);
+      return importEinvoice({ scope, types, t: ctx.t, writable: true, now, today }, type, invoice, file.id);
+    });
+    return answer(
+      result,
+      ctx.t(result.findings.length > 0 ? 'einvoice.importDoneFindings' : 'einvoice.importDone', {
+        count: String(result.findings.length),
+      }),
+    );
+  });
 
   // No bearer token (a new tab cannot send one): the signed token names environment, user and file.
   app.get<{ Querystring: { token?: string } }>(einvoiceFilePath, async (req, reply) => {

@@ -63,6 +63,13 @@ describe('environments/details', () => {
         icon: 'address-book',
       },
       { key: 'customers', parent: 'customer', singular: 'Kunde', plural: 'Kunden', icon: 'users' },
+      {
+        key: 'incoming_invoices',
+        parent: 'incoming_invoice',
+        singular: 'Eingangsrechnung',
+        plural: 'Eingangsrechnungen',
+        icon: 'receipt',
+      },
       { key: 'invoices', parent: 'invoice', singular: 'Rechnung', plural: 'Rechnungen', icon: 'file-invoice' },
       { key: 'offers', parent: 'offer', singular: 'Angebot', plural: 'Angebote', icon: 'file-description' },
     ]);

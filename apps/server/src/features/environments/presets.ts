@@ -34,10 +34,11 @@ export const presetDefinitions: readonly PresetDefinition[] = [
       { type: 'link', label: 'Ansprechpartner', path: '/dyn/contacts', icon: 'address-book' },
       { type: 'link', label: 'Angebote', path: '/dyn/offers', icon: 'file-description' },
       { type: 'link', label: 'Rechnungen', path: '/dyn/invoices', icon: 'file-invoice' },
+      { type: 'link', label: 'Eingangsrechnungen', path: '/dyn/incoming_invoices', icon: 'receipt' },
       { type: 'title', label: 'Stammdaten' },
       { type: 'link', label: 'Artikel', path: '/dyn/articles', icon: 'package' },
     ],
-    recordTypes: ['customer', 'contact', 'article', 'offer', 'invoice'],
+    recordTypes: ['customer', 'contact', 'article', 'offer', 'invoice', 'incoming_invoice'],
   },
   {
     key: 'agency',
@@ -52,9 +53,10 @@ export const presetDefinitions: readonly PresetDefinition[] = [
       { type: 'title', label: 'Aufträge' },
       { type: 'link', label: 'Angebote', path: '/dyn/offers', icon: 'file-description' },
       { type: 'link', label: 'Rechnungen', path: '/dyn/invoices', icon: 'file-invoice' },
+      { type: 'link', label: 'Eingangsrechnungen', path: '/dyn/incoming_invoices', icon: 'receipt' },
       { type: 'link', label: 'Leistungen', path: '/dyn/articles', icon: 'briefcase' },
     ],
-    recordTypes: ['customer', 'contact', 'article', 'offer', 'invoice'],
+    recordTypes: ['customer', 'contact', 'article', 'offer', 'invoice', 'incoming_invoice'],
   },
   {
     key: 'gastronomy',
@@ -66,10 +68,11 @@ export const presetDefinitions: readonly PresetDefinition[] = [
       { type: 'title', label: 'Gäste' },
       { type: 'link', label: 'Kunden', path: '/dyn/customers', icon: 'users' },
       { type: 'link', label: 'Rechnungen', path: '/dyn/invoices', icon: 'file-invoice' },
+      { type: 'link', label: 'Eingangsrechnungen', path: '/dyn/incoming_invoices', icon: 'receipt' },
       { type: 'title', label: 'Angebot' },
       { type: 'link', label: 'Speisen & Getränke', path: '/dyn/articles', icon: 'tools-kitchen' },
     ],
-    recordTypes: ['customer', 'article', 'invoice'],
+    recordTypes: ['customer', 'article', 'invoice', 'incoming_invoice'],
   },
 ];
 

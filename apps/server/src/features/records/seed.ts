@@ -12,6 +12,7 @@ export const childKeyOf: Record<string, string> = {
   article: 'articles',
   offer: 'offers',
   invoice: 'invoices',
+  incoming_invoice: 'incoming_invoices',
 };
 
 const standardTaxes = [

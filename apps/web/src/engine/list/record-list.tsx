@@ -2,7 +2,7 @@ import { Box, Group, LoadingOverlay, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { hasErrorCode, messageOf } from '../../api/api';
 import { useEnvironment } from '../../app/environment-context';
@@ -26,7 +26,16 @@ import { nextSort, useListParams } from './use-list-params';
  * The list screen of a record type (spec 02 §2.1), used for data types and the settings types:
  * title with '{singular} anlegen', search, sortable columns, pages, formatted cells and buttons.
  */
-export function RecordList({ type, paths }: { type: string; paths: RecordPaths }) {
+export function RecordList({
+  type,
+  paths,
+  extraActions,
+}: {
+  type: string;
+  paths: RecordPaths;
+  /** A feature's own buttons beside the search (the e-invoice import of incoming invoices). */
+  extraActions?: ReactNode;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const { envKey, canEdit, recordTypes } = useEnvironment();
@@ -118,6 +127,7 @@ export function RecordList({ type, paths }: { type: string; paths: RecordPaths }
       <Stack gap="md">
         <Group gap="sm" justify="space-between" wrap="wrap">
           <ListSearch value={params.search} onSearch={setSearch} />
+          {extraActions}
           {phone && data && <ListSortSelect cells={data.cells} sort={data.sort} onSort={setSort} />}
         </Group>
         {list.isError && data && <ErrorAlert>{messageOf(list.error, t('records.listLoadFailed'))}</ErrorAlert>}

@@ -58,6 +58,7 @@ const saveBody = (envKey: string, s: Structure) => ({
   settings: s.settings,
   settingValues: s.settingValues,
   queryForms: s.queryForms,
+  einvoice: s.einvoice,
 });
 
 function Editor({ initial, stats }: { initial: Structure; stats: StructureStats }) {

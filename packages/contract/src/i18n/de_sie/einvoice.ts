@@ -60,4 +60,35 @@ export const einvoice = {
   'einvoice.saved': 'Die E-Rechnungs-Zuordnung wurde gespeichert.',
   'einvoice.saveFailed': 'Die Zuordnung konnte nicht gespeichert werden.',
   'einvoice.unknownField': 'Das Feld „{field}“ gibt es in diesem Datentyp nicht.',
+  'einvoice.importButton': 'E-Rechnung einlesen',
+  'einvoice.importHint': 'XRechnung (XML) oder ZUGFeRD-PDF wählen; daraus wird ein Entwurf.',
+  'einvoice.importUploading': 'Die Datei wird hochgeladen und gelesen …',
+  'einvoice.importDone': 'Die E-Rechnung wurde als Entwurf eingelesen.',
+  'einvoice.importDoneFindings':
+    'Die E-Rechnung wurde als Entwurf eingelesen. Sie verletzt {count} Regel(n); siehe „Prüfergebnis der E-Rechnung“.',
+  'einvoice.importFailed': 'Die E-Rechnung konnte nicht eingelesen werden.',
+  'einvoice.importWrongType': 'In diesen Datentyp können keine E-Rechnungen eingelesen werden.',
+  'einvoice.importFileNotFound': 'Die Datei wurde nicht gefunden.',
+  'einvoice.importTooLarge': 'Die Datei ist zu groß für eine E-Rechnung (höchstens {max}).',
+  'einvoice.importNotXml': 'Die Datei ist weder eine XML-Datei noch ein PDF mit E-Rechnung.',
+  'einvoice.importDoctype':
+    'Die XML-Datei enthält eine DTD oder Entitäten (DOCTYPE/ENTITY). E-Rechnungen dürfen keine enthalten.',
+  'einvoice.importNotEinvoice': 'Die XML-Datei ist keine E-Rechnung (weder UBL-Rechnung noch CII).',
+  'einvoice.importNoAttachment':
+    'Das PDF enthält keine eingebettete E-Rechnung (factur-x.xml). Bitte die XRechnung oder ein ZUGFeRD-PDF hochladen.',
+  'einvoice.importBadPdf': 'Die PDF-Datei kann nicht gelesen werden.',
+  'einvoice.importNoSupplierType':
+    'Es gibt keinen Datentyp für Kunden/Adressen, in dem der Lieferant angelegt werden kann.',
+  'einvoice.importNoFindings': 'Keine Regelverletzung gefunden.',
+  'einvoice.finding.missing': '{rule}: Pflichtangabe {term} fehlt',
+  'einvoice.finding.sum': '{rule}: Summe {term} stimmt nicht',
+  'einvoice.finding.value': '{rule}: unzulässiger Wert in {term}',
+  'einvoice.finding.totals':
+    'Die neu berechneten Summen (brutto {computed}) weichen von der E-Rechnung (brutto {stated}) ab',
+  'einvoice.finding.lumpLine':
+    'Position {line}: Menge oder Einzelpreis mit zu vielen Nachkommastellen; als Pauschale (Menge 1) übernommen',
+  'einvoice.finding.missingNumber': '(ohne Nummer)',
+  'einvoice.noFieldChosen': 'Kein Feld',
+  'einvoice.unitCodeHint': 'UN/ECE-Code mit 2 oder 3 Zeichen, z. B. H87 (Stück), HUR (Stunde), C62 (Einheit)',
+  'einvoice.caseCodeLabel': 'VATEX-Code',
 } as const;

@@ -51,6 +51,7 @@ export const records = {
   'records.openPage': 'Öffnen',
   'records.search': 'Suchen',
   'records.searchPlaceholder': 'Suchen …',
+  'records.clearValue': '„{field}“ leeren',
   'records.clearSearch': 'Suche zurücksetzen',
   'records.emptyTitle': 'Noch keine {plural} vorhanden',
   'records.emptyText': 'Legen Sie den ersten Datensatz an, um loszulegen.',

@@ -58,4 +58,33 @@ export const einvoice: Record<keyof typeof source, string> = {
   'einvoice.saved': 'The e-invoice mapping was saved.',
   'einvoice.saveFailed': 'The mapping could not be saved.',
   'einvoice.unknownField': 'The field “{field}” does not exist in this data type.',
+  'einvoice.importButton': 'Import e-invoice',
+  'einvoice.importHint': 'Choose an XRechnung (XML) or a ZUGFeRD PDF; it becomes a draft.',
+  'einvoice.importUploading': 'Uploading and reading the file …',
+  'einvoice.importDone': 'The e-invoice was imported as a draft.',
+  'einvoice.importDoneFindings':
+    'The e-invoice was imported as a draft. It breaks {count} rule(s); see “Prüfergebnis der E-Rechnung”.',
+  'einvoice.importFailed': 'The e-invoice could not be imported.',
+  'einvoice.importWrongType': 'E-invoices cannot be imported into this data type.',
+  'einvoice.importFileNotFound': 'The file was not found.',
+  'einvoice.importTooLarge': 'The file is too large for an e-invoice (at most {max}).',
+  'einvoice.importNotXml': 'The file is neither an XML file nor a PDF with an e-invoice.',
+  'einvoice.importDoctype':
+    'The XML file contains a DTD or entities (DOCTYPE/ENTITY). E-invoices must not contain any.',
+  'einvoice.importNotEinvoice': 'The XML file is not an e-invoice (neither a UBL invoice nor CII).',
+  'einvoice.importNoAttachment':
+    'The PDF contains no embedded e-invoice (factur-x.xml). Please upload the XRechnung or a ZUGFeRD PDF.',
+  'einvoice.importBadPdf': 'The PDF file cannot be read.',
+  'einvoice.importNoSupplierType': 'There is no data type for customers/addresses to create the supplier in.',
+  'einvoice.importNoFindings': 'No rule violation found.',
+  'einvoice.finding.missing': '{rule}: mandatory term {term} is missing',
+  'einvoice.finding.sum': '{rule}: sum {term} does not match',
+  'einvoice.finding.value': '{rule}: invalid value in {term}',
+  'einvoice.finding.totals': 'The recomputed totals (gross {computed}) differ from the e-invoice (gross {stated})',
+  'einvoice.finding.lumpLine':
+    'Line {line}: quantity or unit price with too many decimals; taken as a lump sum (quantity 1)',
+  'einvoice.finding.missingNumber': '(no number)',
+  'einvoice.noFieldChosen': 'No field',
+  'einvoice.unitCodeHint': 'UN/ECE code of 2 or 3 characters, e.g. H87 (piece), HUR (hour), C62 (one)',
+  'einvoice.caseCodeLabel': 'VATEX code',
 };

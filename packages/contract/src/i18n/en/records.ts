@@ -51,6 +51,7 @@ export const records: Record<keyof typeof source, string> = {
   'records.openPage': 'Open',
   'records.search': 'Search',
   'records.searchPlaceholder': 'Search …',
+  'records.clearValue': 'Clear “{field}”',
   'records.clearSearch': 'Clear search',
   'records.emptyTitle': 'No {plural} yet',
   'records.emptyText': 'Create the first record to get started.',

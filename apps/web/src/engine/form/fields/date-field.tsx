@@ -22,6 +22,7 @@ export function DateField(props: FieldRendererProps<'date'>) {
       dateParser={(text) => parseDateText(text)}
       placeholder={t(format.dateFormat === 'DD.MM.YYYY' ? 'records.datePlaceholderDmy' : 'records.datePlaceholderYmd')}
       clearable={!required && !props.readOnly}
+      clearButtonProps={{ 'aria-label': t('records.clearValue', { field: props.label }) }}
       popoverProps={{ withinPortal: true }}
       onChange={(next) => props.onChange(next ?? null)}
     />

@@ -35,6 +35,7 @@ export function DateTimeField(props: FieldRendererProps<'datetime'>) {
           variant={props.readOnly ? 'filled' : 'default'}
           error={Boolean(props.error)}
           clearable={!required && !props.readOnly}
+          clearButtonProps={{ 'aria-label': t('records.clearValue', { field: props.label }) }}
           popoverProps={{ withinPortal: true }}
           onChange={(next) => props.onChange(joinDateTime(next, time))}
         />

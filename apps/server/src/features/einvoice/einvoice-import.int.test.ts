@@ -1,0 +1,187 @@
+import { einvoiceImport } from '@kontor/contract/api/einvoice';
+import * as records from '@kontor/contract/api/records';
+import { translator } from '@kontor/contract/i18n/catalogs';
+import { summarizePositions } from '@kontor/contract/logic/positions';
+import { sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectOk, expectRefused } from '../../../test/assertions';
+import { uploadFile } from '../../../test/files';
+import { userWithEnvironment } from '../../../test/fixtures';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { inEnv } from '../../../test/records';
+import { storeSystemFile } from '../files/files.service';
+import { cases, fieldLabels, mapping, seller, smallBusinessSeller } from './einvoice.fixtures';
+import { buildEinvoice } from './einvoice-document';
+import { xrechnungXml, zugferdPdf } from './einvoice-files';
+import { maxEinvoiceImportBytes } from './einvoice-import';
+
+const de = translator('de_sie');
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof userWithEnvironment>>;
+let other: Awaited<ReturnType<typeof userWithEnvironment>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await userWithEnvironment(t, 'Empfangs GmbH', 'craftsman');
+  other = await userWithEnvironment(t, 'Fremd KG', 'craftsman');
+});
+afterAll(() => t.close());
+
+const generated = (name: string) => {
+  const c = cases[name];
+  if (!c) throw new Error(name);
+  const result = buildEinvoice({
+    record: c.record,
+    seller: name === 'smallBusiness' ? smallBusinessSeller : seller,
+    buyer: c.buyer,
+    mapping,
+    fieldLabels,
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  return { c, invoice: result.invoice };
+};
+
+const upload = (name: string, bytes: Uint8Array | string, who = owner) => uploadFile(t, who, name, Buffer.from(bytes));
+
+const importFile = (file: string, who = owner, env = owner.env, type = 'incoming_invoices') =>
+  t.call(einvoiceImport, { _env: env, type, file }, who.token);
+
+const loadDraft = async (id: string) => {
+  const form = await t.call(records.loadRecordForm, { _env: owner.env, type: 'incoming_invoices', id }, owner.token);
+  expectOk(form);
+  return form.body.data?.values as Record<string, unknown>;
+};
+
+const countOf = async (env: string, type: string) =>
+  inEnv(t, env, async (scope) => {
+    const res = (await scope.tx.execute(sql`select count(*)::int as n from records where type = ${type}`)) as {
+      rows: Array<{ n: number }>;
+    };
+    return res.rows[0]?.n ?? 0;
+  });
+
+describe('e-invoice import: round trips of the golden cases', () => {
+  for (const name of Object.keys(cases)) {
+    for (const syntax of ['ubl', 'cii'] as const) {
+      test(`${name} (${syntax}): generate → upload → import gives a draft with the same amounts to the cent`, async () => {
+        const { c, invoice } = generated(name);
+        const file = await upload(`${name}.${syntax}.xml`, await xrechnungXml(invoice, syntax));
+        const res = await importFile(file._id);
+        expectOk(res);
+        expect(res.body.data?.findings).toEqual([]);
+        const values = await loadDraft(res.body.data?.id ?? '');
+        const summary = summarizePositions(c.record.positions);
+        expect(values).toMatchObject({
+          number: c.record.number,
+          date: c.record.date,
+          net: summary.netCents,
+          gross: summary.grossCents,
+          stated_gross: summary.grossCents / 100,
+          einvoice_file: file._id,
+          supplier_name: expect.stringContaining(seller.name),
+        });
+        expect(values.positions).toHaveLength(c.record.positions.length);
+        expect(values.einvoice_findings).toBe(de('einvoice.importNoFindings'));
+      });
+    }
+  }
+
+  test('a ZUGFeRD PDF is read from its factur-x.xml; the supplier is found again, not doubled', async () => {
+    const { c, invoice } = generated('domestic');
+    const pdf = await PDFDocument.create();
+    pdf.addPage([595, 842]).drawText('Rechnung', { x: 50, y: 780, font: await pdf.embedFont(StandardFonts.Helvetica) });
+    const bytes = await zugferdPdf(invoice, await pdf.save(), 'rechnung.pdf');
+    const suppliersBefore = await countOf(owner.env, 'customers');
+    const res = await importFile((await upload('rechnung.pdf', bytes))._id);
+    expectOk(res);
+    expect(res.body.data?.findings).toEqual([]);
+    const values = await loadDraft(res.body.data?.id ?? '');
+    expect(values.gross).toBe(summarizePositions(c.record.positions).grossCents);
+    expect(await countOf(owner.env, 'customers')).toBe(suppliersBefore);
+  });
+
+  test('a file that breaks rules becomes a draft all the same, its findings in German', async () => {
+    const { invoice } = generated('domestic');
+    const xml = (await xrechnungXml(invoice, 'ubl')).replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, '');
+    const res = await importFile((await upload('ohne-leitweg.xml', xml))._id);
+    expectOk(res);
+    const expected = de('einvoice.finding.missing', { rule: 'BR-DE-15', term: 'BT-10' });
+    expect(res.body.data?.findings).toContain(expected);
+    const values = await loadDraft(res.body.data?.id ?? '');
+    expect(String(values.einvoice_findings)).toContain(expected);
+  });
+});
+
+describe('e-invoice import refusals', () => {
+  const refusedWith = async (file: string, status: number, key: Parameters<typeof de>[0]) => {
+    const before = await countOf(owner.env, 'incoming_invoices');
+    const res = await importFile(file);
+    expectRefused(res, status);
+    expect(res.body.message).toBe(de(key));
+    expect(await countOf(owner.env, 'incoming_invoices')).toBe(before);
+  };
+
+  test('not XML, not an e-invoice, a PDF without attachment: clear German 400s, nothing written', async () => {
+    await refusedWith((await upload('notiz.txt', 'Hallo, das ist keine Rechnung.'))._id, 400, 'einvoice.importNotXml');
+    await refusedWith((await upload('kaputt.xml', '<Invoice><ID>1</I'))._id, 400, 'einvoice.importNotXml');
+    await refusedWith((await upload('andere.xml', '<Order><ID>1</ID></Order>'))._id, 400, 'einvoice.importNotEinvoice');
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    await refusedWith((await upload('scan.pdf', await pdf.save()))._id, 400, 'einvoice.importNoAttachment');
+  });
+
+  test('an XML bomb (entity expansion) is refused at once, before any parsing', async () => {
+    const lol = Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('');
+    const bomb = `<?xml version="1.0"?><!DOCTYPE Invoice [<!ENTITY l0 "lol">${lol}]><Invoice><ID>&l9;</ID></Invoice>`;
+    await refusedWith((await upload('bombe.xml', bomb))._id, 400, 'einvoice.importDoctype');
+  });
+
+  test('a file over the limit is refused before it is read', async () => {
+    const big = await inEnv(t, owner.env, (scope) =>
+      storeSystemFile(scope, t.deps.storage, {
+        folder: 'Test',
+        filename: 'riesig.xml',
+        body: Buffer.alloc(maxEinvoiceImportBytes + 1, 0x20),
+        now: new Date(),
+      }),
+    );
+    const res = await importFile(big._id);
+    expectRefused(res, 413);
+    expect(res.body.message).toContain('zu groß');
+  });
+
+  test('unknown files, foreign ids and other types are refused', async () => {
+    expectRefused(await importFile('00000000-0000-7000-8000-000000000000'), 404);
+    expectRefused(await importFile('kein-uuid'), 404);
+    const { invoice } = generated('domestic');
+    const file = await upload('r.xml', await xrechnungXml(invoice, 'ubl'));
+    const wrongType = await importFile(file._id, owner, owner.env, 'invoices');
+    expectRefused(wrongType, 404);
+    expect(wrongType.body.message).toBe(de('einvoice.importWrongType'));
+    expectRefused(await importFile(file._id, owner, owner.env, 'gibtsnicht'), 404);
+  });
+});
+
+describe('e-invoice import across environments', () => {
+  test('another environment’s file id is not found and nothing is written in either environment', async () => {
+    const { invoice } = generated('domestic');
+    const foreign = await upload('fremd.xml', await xrechnungXml(invoice, 'ubl'), other);
+    const counts = async () =>
+      Promise.all([
+        countOf(owner.env, 'incoming_invoices'),
+        countOf(owner.env, 'customers'),
+        countOf(other.env, 'incoming_invoices'),
+        countOf(other.env, 'customers'),
+      ]);
+    const before = await counts();
+    const res = await importFile(foreign._id);
+    expectRefused(res, 404);
+    // Nor may the other user import into this environment.
+    const intruder = await importFile(foreign._id, other, owner.env);
+    expectRefused(intruder);
+    expect([403, 404]).toContain(intruder.statusCode);
+    expect(await counts()).toEqual(before);
+  });
+});
