@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, uniqueName } from './support/api';
+import { pngOf } from './support/png';
 import { escapeRegExp, openEnvironment } from './support/ui';
 
 /**
@@ -16,45 +16,8 @@ import { escapeRegExp, openEnvironment } from './support/ui';
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** A CRC-32 as PNG chunks need it. */
-const crc32 = (bytes: Buffer) => {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-};
-
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), 8 + data.length);
-  return out;
-};
-
 /** A 16×16 colour gradient PNG padded to about `size` bytes: the server sniffs it as image/png. */
-const png = (size: number) => {
-  const rows = Array.from({ length: 16 }, (_, y) =>
-    Buffer.from([0, ...Array.from({ length: 16 }, (_, x) => [40 + x * 12, 90 + y * 8, 200 - x * 6]).flat()]),
-  );
-  const ihdr = Buffer.from([0, 0, 0, 16, 0, 0, 0, 16, 8, 2, 0, 0, 0]);
-  const image = Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-  ]);
-  const padding = chunk(
-    'tEXt',
-    Buffer.concat([
-      Buffer.from('Comment\0'),
-      randomBytes(Math.max(0, size - image.length - 32)).map((b) => 65 + (b % 26)),
-    ]),
-  );
-  return Buffer.concat([image, padding, chunk('IEND', Buffer.alloc(0))]);
-};
+const png = (size: number) => pngOf((x, y) => [40 + x * 12, 90 + y * 8, 200 - x * 6], size);
 
 /** Uploads in Chromium at this many bytes per second, so progress can be watched. */
 const throttleUploads = async (page: Page, bytesPerSecond: number) => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, postOk, uniqueName } from './support/api';
 import { hasServerDatabase, storeWebsiteBlocksRaw } from './support/db';
+import { pngOf } from './support/png';
 import { openEnvironment } from './support/ui';
 
 /**
@@ -14,35 +14,8 @@ import { openEnvironment } from './support/ui';
  * show up in the statistics. An XSS corpus saved through the editor's call never runs on the site.
  */
 
-/** A CRC-32 as PNG chunks need it. */
-const crc32 = (bytes: Buffer) => {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), 8 + data.length);
-  return out;
-};
 /** A 16×16 red-brown PNG: the server sniffs it as image/png. */
-const logoPng = () => {
-  const rows = Array.from({ length: 16 }, () =>
-    Buffer.from([0, ...Array.from({ length: 16 }, () => [122, 31, 43]).flat()]),
-  );
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', Buffer.from([0, 0, 0, 16, 0, 0, 0, 16, 8, 2, 0, 0, 0])),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+const logoPng = () => pngOf(() => [122, 31, 43]);
 
 const shotsDir = '/tmp/shots-website';
 fs.mkdirSync(shotsDir, { recursive: true });
