@@ -1,19 +1,6 @@
 import { addMenu, type Menu, saveMenu, websiteLimits } from '@kontor/contract/api/website';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Box, Button, Card, Group, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, messageOf } from '../../api/api';
@@ -22,6 +9,7 @@ import { useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';
 import { FormActions } from '../../ui/form-actions';
+import { OrderActions } from '../../ui/order-actions';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { useFieldErrors } from '../../ui/use-field-errors';
 import { designQuery, websiteKeys, websiteQuery } from './website.queries';
@@ -237,39 +225,21 @@ function MenuEditor({ menu, design }: { menu: Menu; design: string }) {
                   style={{ flex: 1 }}
                   miw={200}
                 />
-                <Group gap={2} mt={24} wrap="nowrap">
-                  <Tooltip label={t('website.page.moveUp')}>
-                    <ActionIcon
-                      variant="subtle"
-                      disabled={i === 0 || !canEdit}
-                      onClick={() => move(i, i - 1)}
-                      aria-label={`${t('website.page.moveUp')}: ${r.label}`}
-                    >
-                      <IconArrowUp size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('website.page.moveDown')}>
-                    <ActionIcon
-                      variant="subtle"
-                      disabled={i === rows.length - 1 || !canEdit}
-                      onClick={() => move(i, i + 1)}
-                      aria-label={`${t('website.page.moveDown')}: ${r.label}`}
-                    >
-                      <IconArrowDown size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('website.menus.removeEntry')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      disabled={!canEdit}
-                      onClick={() => setRows((list) => list.filter((_, j) => j !== i))}
-                      aria-label={`${t('website.menus.removeEntry')}: ${r.label}`}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <Box mt={24}>
+                  <OrderActions
+                    index={i}
+                    count={rows.length}
+                    disabled={!canEdit}
+                    onMove={move}
+                    onRemove={() => setRows((list) => list.filter((_, j) => j !== i))}
+                    labels={{
+                      up: t('website.page.moveUp'),
+                      down: t('website.page.moveDown'),
+                      remove: t('website.menus.removeEntry'),
+                    }}
+                    name={r.label}
+                  />
+                </Box>
               </Group>
             </Card>
           ))}

@@ -13,9 +13,8 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -25,6 +24,7 @@ import { useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';
 import { FormActions } from '../../ui/form-actions';
+import { OrderActions } from '../../ui/order-actions';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { useFieldErrors } from '../../ui/use-field-errors';
 import { BlockFields } from './block-fields';
@@ -284,39 +284,19 @@ function PageForm({ id, initial }: { id: string; initial: Draft }) {
                     </Text>
                   )}
                 </div>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t('website.page.moveUp')}>
-                    <ActionIcon
-                      variant="subtle"
-                      disabled={i === 0 || !canEdit}
-                      onClick={() => move(i, i - 1)}
-                      aria-label={t('website.page.moveUp')}
-                    >
-                      <IconArrowUp size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('website.page.moveDown')}>
-                    <ActionIcon
-                      variant="subtle"
-                      disabled={i === draft.blocks.length - 1 || !canEdit}
-                      onClick={() => move(i, i + 1)}
-                      aria-label={t('website.page.moveDown')}
-                    >
-                      <IconArrowDown size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('website.page.removeBlock')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      disabled={!canEdit}
-                      onClick={() => setBlocks((list) => list.filter((_, j) => j !== i))}
-                      aria-label={t('website.page.removeBlock')}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <OrderActions
+                  index={i}
+                  count={draft.blocks.length}
+                  disabled={!canEdit}
+                  onMove={move}
+                  onRemove={() => setBlocks((list) => list.filter((_, j) => j !== i))}
+                  labels={{
+                    up: t('website.page.moveUp'),
+                    down: t('website.page.moveDown'),
+                    remove: t('website.page.removeBlock'),
+                  }}
+                  name={definition?.label ?? block.type}
+                />
               </Group>
               {errors.get(`blocks[${i}].type`) && (
                 <Alert color="red" mb="sm">
