@@ -162,7 +162,8 @@ function Editor({ initial, stats }: { initial: Structure; stats: StructureStats 
               </>
             )}
             {dirty && (
-              <Badge color="yellow" variant="light">
+              // Dark text on the light yellow: Mantine's yellow-on-yellow fails the contrast check.
+              <Badge color="yellow" variant="light" c="dark.7">
                 {t('structures.unsaved')}
               </Badge>
             )}
