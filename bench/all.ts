@@ -1,11 +1,18 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * `npm run bench`: the list, start, PDF and freeze benches one after another; `npm run bench -- --long`
+ * `npm run bench`: the list, start, login-paint, PDF and freeze benches one after another; `npm run bench -- --long`
  * adds the 10-minute soak (soak.ts). Each runs in a process of its own, so one's memory and
  * servers cannot skew the next one's figures.
  */
-const parts = ['run.ts', 'start.ts', 'pdf.ts', 'freeze.ts', ...(process.argv.includes('--long') ? ['soak.ts'] : [])];
+const parts = [
+  'run.ts',
+  'start.ts',
+  'lcp.ts',
+  'pdf.ts',
+  'freeze.ts',
+  ...(process.argv.includes('--long') ? ['soak.ts'] : []),
+];
 let failed = false;
 for (const part of parts) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', part], { cwd: import.meta.dirname, stdio: 'inherit' });
