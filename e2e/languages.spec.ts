@@ -42,6 +42,7 @@ test.describe('languages of an environment (spec 01 §2 setup wizard step 1, env
         'Ansprechpartner',
         'Angebote',
         'Rechnungen',
+        'Eingangsrechnungen',
         'Artikel',
         'Forms',
         'File manager',
