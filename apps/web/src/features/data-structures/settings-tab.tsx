@@ -9,7 +9,6 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
@@ -19,6 +18,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { type MessageKey, useT } from '../../i18n/i18n';
 import { FormModal, ModalForm } from '../../ui/form-modal';
+import { SettingValueInput } from './setting-value-input';
 import { useStructureEditor } from './structure-editor-context';
 
 type AddProps = Readonly<{
@@ -134,22 +134,7 @@ export function SettingsTab() {
           <Paper key={setting.key} withBorder radius="md" p="md">
             <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
               <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                {setting.type === 'boolean' ? (
-                  <Switch
-                    label={setting.name}
-                    description={setting.description}
-                    checked={value === true}
-                    onChange={(e) => setValue(setting.key, e.currentTarget.checked)}
-                  />
-                ) : (
-                  <TextInput
-                    label={setting.name}
-                    description={setting.description}
-                    value={typeof value === 'string' ? value : ''}
-                    maxLength={1000}
-                    onChange={(e) => setValue(setting.key, e.currentTarget.value)}
-                  />
-                )}
+                <SettingValueInput setting={setting} value={value} onChange={(next) => setValue(setting.key, next)} />
                 <Text size="xs" c="gray.7" ff="monospace">
                   {setting.key}
                 </Text>

@@ -1,17 +1,5 @@
 import type { QueryFormLink } from '@kontor/contract/api/record-types';
-import {
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Divider, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -19,6 +7,7 @@ import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
 import { NotFoundView } from '../../ui/not-found-view';
 import { formDetailsQuery } from '../query-forms/query-forms.queries';
+import { SettingValueInput } from './setting-value-input';
 import { useStructureEditor } from './structure-editor-context';
 import { structureEditPath } from './structure-paths';
 
@@ -155,22 +144,7 @@ export function SettingsTab() {
         const value = draft.settingValues[setting.key] ?? setting.default;
         return (
           <Paper key={setting.key} withBorder radius="md" p="md">
-            {setting.type === 'boolean' ? (
-              <Switch
-                label={setting.name}
-                description={setting.description}
-                checked={value === true}
-                onChange={(e) => setValue(setting.key, e.currentTarget.checked)}
-              />
-            ) : (
-              <TextInput
-                label={setting.name}
-                description={setting.description}
-                value={typeof value === 'string' ? value : ''}
-                maxLength={1000}
-                onChange={(e) => setValue(setting.key, e.currentTarget.value)}
-              />
-            )}
+            <SettingValueInput setting={setting} value={value} onChange={(next) => setValue(setting.key, next)} />
           </Paper>
         );
       })}
