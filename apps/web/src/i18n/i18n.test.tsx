@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import '../test/render';
 import { I18nProvider, useT } from './i18n';
@@ -24,6 +24,7 @@ describe('the i18n provider', () => {
     // The English catalog is fetched on first use; the fallback stands in until it is there.
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(await screen.findByText('Cancel')).toBeInTheDocument();
-    expect(document.documentElement.lang).toBe('en');
+    // <html lang> follows in the provider's effect, which React may run just after the text shows.
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
   });
 });

@@ -7,7 +7,6 @@ import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
 import { NotFoundView } from '../../ui/not-found-view';
 import { formDetailsQuery } from '../query-forms/query-forms.queries';
-import { SettingValueInput } from './setting-value-input';
 import { useStructureEditor } from './structure-editor-context';
 import { structureEditPath } from './structure-paths';
 
@@ -128,26 +127,6 @@ function LinkMapping({ link }: { link: QueryFormLink }) {
           />
         ))}
       </SimpleGrid>
-    </Stack>
-  );
-}
-
-/** Setting definitions (string or boolean) and the structure's values for them (spec 02 §3). */
-export function SettingsTab() {
-  const _t = useT();
-  const { draft, update } = useStructureEditor();
-  const setValue = (key: string, value: string | boolean) =>
-    update((s) => ({ ...s, settingValues: { ...s.settingValues, [key]: value } }));
-  return (
-    <Stack gap="md">
-      {draft.settings.map((setting) => {
-        const value = draft.settingValues[setting.key] ?? setting.default;
-        return (
-          <Paper key={setting.key} withBorder radius="md" p="md">
-            <SettingValueInput setting={setting} value={value} onChange={(next) => setValue(setting.key, next)} />
-          </Paper>
-        );
-      })}
     </Stack>
   );
 }
