@@ -1,10 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildServer } from '../scripts/build-server.mjs';
-import { out } from './server-process';
+import { median, startLoginPageServer } from './login-page-server';
 
 /**
  * `npx tsx bench/lcp.ts` (issue 16 item 5): Largest Contentful Paint of the login page on
@@ -16,29 +12,7 @@ import { out } from './server-process';
 const runs = Number(process.env.LCP_RUNS ?? 7);
 const port = 4800 + (process.pid % 100);
 const barePort = port + 100;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-
-const waitFor = async (url: string) => {
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-};
-
-const main = await buildServer();
-const dataDir = path.join(out, 'lcp');
-fs.rmSync(dataDir, { recursive: true, force: true });
-const server: ChildProcess = spawn(process.execPath, [main], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startLoginPageServer('lcp', port);
 const bare = http
   .createServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -51,7 +25,6 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 try {
-  await waitFor(`http://127.0.0.1:${port}/healthz`);
   const lcpOf = async (url: string) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -71,13 +44,13 @@ try {
     return lcp;
   };
   // Warm-up: the server's and the browser's first request of each kind.
-  await lcpOf(`http://127.0.0.1:${port}/`);
+  await lcpOf(server.url);
   await lcpOf(`http://127.0.0.1:${barePort}/`);
   const product: number[] = [];
   const baseline: number[] = [];
   for (let i = 0; i < runs; i++) {
     baseline.push(await lcpOf(`http://127.0.0.1:${barePort}/`));
-    product.push(await lcpOf(`http://127.0.0.1:${port}/`));
+    product.push(await lcpOf(server.url));
   }
   const p = median(product);
   const b = median(baseline);
@@ -89,5 +62,5 @@ try {
 } finally {
   await browser.close();
   bare.close();
-  server.kill('SIGTERM');
+  server.stop();
 }
