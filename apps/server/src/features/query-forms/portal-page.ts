@@ -41,6 +41,8 @@ import { postedInTime, timeTokens } from './time-token';
 
 const cookieName = 'kontor_portal';
 
+/** A page to send: built inside a transaction, sent after it. */
+type View = { status: number; title: string; body: SafeHtml; scripts?: string[] };
 type Portal = NonNullable<Awaited<ReturnType<typeof publicPortal>>> & { slug: string };
 type Ctx = Readonly<{
   portal: Portal;
@@ -103,14 +105,15 @@ export const registerPortalPages = async (app: FastifyInstance): Promise<void> =
       scripts,
       imgSources: ctx?.imgSources ?? [],
     });
+  const sendView = (reply: FastifyReply, view: View, ctx?: Ctx) =>
+    send(reply, view.status, view.title, view.body, ctx, view.scripts);
 
-  const notFound = (reply: FastifyReply) =>
-    send(
-      reply,
-      404,
-      'Seite nicht gefunden',
-      html`<main><div class="card center"><h1>Seite nicht gefunden</h1><p>Dieses Portal gibt es nicht oder es ist nicht aktiv.</p></div></main>`,
-    );
+  const notFoundView: View = {
+    status: 404,
+    title: 'Seite nicht gefunden',
+    body: html`<main><div class="card center"><h1>Seite nicht gefunden</h1><p>Dieses Portal gibt es nicht oder es ist nicht aktiv.</p></div></main>`,
+  };
+  const notFound = (reply: FastifyReply) => sendView(reply, notFoundView);
 
   const logoutNav = (ctx: Ctx) =>
     html`<form method="post" action="${base(ctx.portal)}/logout"><button type="submit">${ctx.t('queryForms.portalLogout')}</button></form>`;
@@ -236,37 +239,26 @@ ${
     ...parts,
   });
 
-  const sendForm = (reply: FastifyReply, status: number, ctx: Ctx, model: FormPageModel) =>
-    send(
-      reply,
-      status,
-      model.title,
-      formPage(model),
-      ctx,
-      model.definition.some((q) => q.questionType === 'signature') ? [signatureScript] : [],
-    );
+  const formView = (status: number, model: FormPageModel): View => ({
+    status,
+    title: model.title,
+    body: formPage(model),
+    scripts: model.definition.some((q) => q.questionType === 'signature') ? [signatureScript] : [],
+  });
 
   type Answer = NonNullable<Fillable['existing']>;
   const answerPath = (ctx: Ctx, answer: { id: string }) => `${base(ctx.portal)}/answers/${answer.id}`;
 
   /** An existing answer: the filled form when the customer may change it, else the answer to read. */
-  const showAnswer = (
-    reply: FastifyReply,
-    ctx: Ctx,
-    found: Fillable,
-    answer: Answer,
-    status = 200,
-    notice?: SafeHtml,
-  ) => {
+  const answerView = (ctx: Ctx, found: Fillable, answer: Answer, status = 200, notice?: SafeHtml): View => {
     if (found.editable) {
       const values = answer.data as RawAnswers;
-      return sendForm(reply, status, ctx, formModel(ctx, found.form, answerPath(ctx, answer), { values }));
+      return formView(status, formModel(ctx, found.form, answerPath(ctx, answer), { values }));
     }
-    return send(
-      reply,
+    return {
       status,
-      found.form.title,
-      shell(
+      title: found.form.title,
+      body: shell(
         ctx,
         html`<h1>${found.form.title}</h1>${notice ?? ''}<p class="item-meta">${ctx.t('queryForms.portalFilledOn', { date: dateTime.format(answer.createdAt) })}</p>
 <p class="note">${ctx.t('queryForms.portalReadOnly')}</p>
@@ -274,23 +266,19 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
 <p><a class="secondary-link" href="${base(ctx.portal)}">${ctx.t('queryForms.portalBack')}</a></p>`,
         logoutNav(ctx),
       ),
-      ctx,
-    );
+    };
   };
 
-  const alreadyFilled = async (reply: FastifyReply, scope: EnvScope, ctx: Ctx, customer: PortalCustomer) =>
-    send(
-      reply,
-      409,
-      ctx.t('queryForms.publicClosedTitle'),
-      await homePage(
-        scope,
-        ctx,
-        customer,
-        html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.alreadyFilled')}</h2></div>`,
-      ),
+  const alreadyFilled = async (scope: EnvScope, ctx: Ctx, customer: PortalCustomer): Promise<View> => ({
+    status: 409,
+    title: ctx.t('queryForms.publicClosedTitle'),
+    body: await homePage(
+      scope,
       ctx,
-    );
+      customer,
+      html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.alreadyFilled')}</h2></div>`,
+    ),
+  });
 
   /**
    * A posted answer: checked, copied into the customer's record through the link's mapping, then
@@ -299,33 +287,31 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
   const saveAnswer = async (
     body: unknown,
     action: string,
-    reply: FastifyReply,
     scope: EnvScope,
     ctx: Ctx,
     customer: PortalCustomer,
     found: Fillable,
     via: 'form' | 'answer',
-  ) => {
+  ): Promise<View> => {
     const { form, link, existing } = found;
     if (existing && !found.editable) {
       // Read-only: nothing changes; the answer is shown as it stands, with the reason (a second
       // fill of a one-answer form hears "already filled", a change of a fixed answer "read-only").
       const reason = via === 'answer' ? 'queryForms.portalReadOnly' : 'queryForms.alreadyFilled';
       const notice = html`<div class="summary" role="alert"><h2>${ctx.t(reason)}</h2></div>`;
-      return showAnswer(reply, ctx, found, existing, 409, notice);
+      return answerView(ctx, found, existing, 409, notice);
     }
     const params = postedFields(body);
     const values = groupPosted(params, form.definition);
     const addRow = params.get('_add');
     if (addRow && form.definition.some((q) => q.key === addRow && q.questionType === 'array')) {
-      return sendForm(reply, 200, ctx, formModel(ctx, form, action, { values, rows: { [addRow]: 1 } }));
+      return formView(200, formModel(ctx, form, action, { values, rows: { [addRow]: 1 } }));
     }
     if (!postedInTime(issuedAt(params.get('_ts') ?? ''), deps.now().getTime())) {
-      return sendForm(reply, 400, ctx, formModel(ctx, form, action, { values, message: ctx.t('queryForms.tooFast') }));
+      return formView(400, formModel(ctx, form, action, { values, message: ctx.t('queryForms.tooFast') }));
     }
     const { data, errors } = checkAnswers(form.definition, values, ctx.t);
-    if (Object.keys(errors).length > 0)
-      return sendForm(reply, 400, ctx, formModel(ctx, form, action, { values, errors }));
+    if (Object.keys(errors).length > 0) return formView(400, formModel(ctx, form, action, { values, errors }));
     try {
       await applyAnswerToRecords(scope, {
         form,
@@ -337,7 +323,7 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
       });
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'invalid' && error.errors)) throw error;
-      return sendForm(reply, 400, ctx, formModel(ctx, form, action, { values, errors: error.errors }));
+      return formView(400, formModel(ctx, form, action, { values, errors: error.errors }));
     }
     if (existing) {
       await updateCustomerAnswer(scope, existing.id, customer.id, data, ctx.t);
@@ -348,27 +334,31 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
         await storeAnswer(scope, form.id, data, 'portal', onceKey, deps.now(), ctx.t, customer.id, Boolean(onceKey));
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'conflict')) throw error;
-        return alreadyFilled(reply, scope, ctx, customer);
+        return alreadyFilled(scope, ctx, customer);
       }
     }
     const notice = html`<div class="ok" role="status"><p>${ctx.t('queryForms.portalSaved')}</p></div>`;
-    return send(reply, 200, ctx.portal.title, await homePage(scope, ctx, customer, notice), ctx);
+    return { status: 200, title: ctx.portal.title, body: await homePage(scope, ctx, customer, notice) };
   };
 
-  /** Runs `work` for a logged-in customer; others see the login page. */
+  /**
+   * Runs `work` for a logged-in customer (others see the login page) in one transaction, and sends
+   * its page only after the commit: a page sent inside could confirm an answer not yet stored.
+   */
   const withCustomer = async (
     req: FastifyRequest<{ Params: { slug: string } }>,
     reply: FastifyReply,
-    work: (scope: EnvScope, ctx: Ctx, customer: PortalCustomer) => Promise<FastifyReply>,
+    work: (scope: EnvScope, ctx: Ctx, customer: PortalCustomer) => Promise<View>,
   ) => {
     const ctx = await load(req.params.slug);
     if (!ctx) return notFound(reply);
     const token = readCookie(req);
-    return inEnv(ctx.portal, async (scope) => {
+    const view = await inEnv(ctx.portal, async (scope): Promise<View> => {
       const customer = await sessionCustomer(scope, token, deps.now());
-      if (!customer) return send(reply, token ? 401 : 200, ctx.portal.title, loginPage(ctx), ctx);
+      if (!customer) return { status: token ? 401 : 200, title: ctx.portal.title, body: loginPage(ctx) };
       return work(scope, ctx, customer);
     });
+    return sendView(reply, view, ctx);
   };
 
   const cookie = (portal: Portal, value: string, maxAgeSeconds: number) =>
@@ -396,9 +386,11 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
     });
 
     pub.get<Slug>('/portal/:slug', (req, reply) =>
-      withCustomer(req, reply, async (scope, ctx, customer) =>
-        send(reply, 200, ctx.portal.title, await homePage(scope, ctx, customer), ctx),
-      ),
+      withCustomer(req, reply, async (scope, ctx, customer) => ({
+        status: 200,
+        title: ctx.portal.title,
+        body: await homePage(scope, ctx, customer),
+      })),
     );
 
     pub.post<Slug & { Body: URLSearchParams }>('/portal/:slug/login', limited(10), async (req, reply) => {
@@ -469,18 +461,18 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
     pub.get<FormParams>('/portal/:slug/forms/:form', (req, reply) =>
       withCustomer(req, reply, async (scope, ctx, customer) => {
         const found = await formFor(scope, ctx, customer, req.params.form);
-        if (!found) return notFound(reply);
+        if (!found) return notFoundView;
         // One answer per customer and it exists: that answer, to edit or to read.
-        if (found.existing) return showAnswer(reply, ctx, found, found.existing);
-        return sendForm(reply, 200, ctx, formModel(ctx, found.form, req.url, {}));
+        if (found.existing) return answerView(ctx, found, found.existing);
+        return formView(200, formModel(ctx, found.form, req.url, {}));
       }),
     );
 
     pub.post<FormParams & { Body: URLSearchParams }>('/portal/:slug/forms/:form', limited(30), (req, reply) =>
       withCustomer(req, reply, async (scope, ctx, customer) => {
         const found = await formFor(scope, ctx, customer, req.params.form);
-        if (!found) return notFound(reply);
-        return saveAnswer(req.body, req.url, reply, scope, ctx, customer, found, 'form');
+        if (!found) return notFoundView;
+        return saveAnswer(req.body, req.url, scope, ctx, customer, found, 'form');
       }),
     );
 
@@ -488,16 +480,16 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
     pub.get<AnswerParams>('/portal/:slug/answers/:answer', (req, reply) =>
       withCustomer(req, reply, async (scope, ctx, customer) => {
         const found = await answerFor(scope, ctx, customer, req.params.answer);
-        if (!found) return notFound(reply);
-        return showAnswer(reply, ctx, found, found.existing);
+        if (!found) return notFoundView;
+        return answerView(ctx, found, found.existing);
       }),
     );
 
     pub.post<AnswerParams & { Body: URLSearchParams }>('/portal/:slug/answers/:answer', limited(30), (req, reply) =>
       withCustomer(req, reply, async (scope, ctx, customer) => {
         const found = await answerFor(scope, ctx, customer, req.params.answer);
-        if (!found) return notFound(reply);
-        return saveAnswer(req.body, req.url, reply, scope, ctx, customer, found, 'answer');
+        if (!found) return notFoundView;
+        return saveAnswer(req.body, req.url, scope, ctx, customer, found, 'answer');
       }),
     );
   });
