@@ -145,24 +145,21 @@ export const recordsRepo = (scope: EnvScope) => ({
     return rows.map((r) => r.value);
   },
 
-  /** One multi-row insert (bulk import). */
+  /**
+   * One insert of many rows (bulk import). The rows travel as one JSON parameter: PostgreSQL parses
+   * it far quicker than thousands of bound values. RLS checks each row as for any insert.
+   */
   insertMany: async (
     type: string,
     rows: ReadonlyArray<{ data: Record<string, unknown>; searchText: string }>,
     stage: string | null,
   ): Promise<void> => {
     if (rows.length === 0) return;
-    await scope.tx.insert(records).values(
-      rows.map((r) => ({
-        envId: scope.envId,
-        id: newId(),
-        type,
-        data: r.data,
-        searchText: r.searchText,
-        stage,
-        createdBy: scope.userId,
-      })),
-    );
+    const json = JSON.stringify(rows.map((r) => ({ id: newId(), data: r.data, search_text: r.searchText })));
+    await scope.tx.execute(sql`
+      insert into ${records} (env_id, id, type, data, search_text, stage, created_by)
+      select ${scope.envId}::uuid, r.id, ${type}, r.data, r.search_text, ${stage}, ${scope.userId}::uuid
+      from jsonb_to_recordset(${json}::jsonb) as r(id uuid, data jsonb, search_text text)`);
   },
 
   /** A page of a type's records by id (after `afterId`), for work over all of them in batches. */
