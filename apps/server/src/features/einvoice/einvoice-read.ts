@@ -1,14 +1,4 @@
 import { eurosToCents } from '@kontor/contract/logic/money';
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFRawStream,
-  PDFString,
-} from 'pdf-lib';
 import { create } from 'xmlbuilder2';
 
 /**
@@ -333,11 +323,13 @@ export const readEinvoiceXml = (xml: string): ReadInvoice => {
 
 export type PdfAttachment = { name: string; bytes: Uint8Array; relationship: string; subtype: string };
 
-const stringOf = (value: unknown): string =>
-  value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : '';
-
 /** The embedded files of a PDF (its EmbeddedFiles name tree, one level of Kids). */
 export const pdfAttachments = async (bytes: Uint8Array): Promise<PdfAttachment[]> => {
+  // pdf-lib loads on the first PDF read, not with the server: it is a sixth of its start.
+  const { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } =
+    await import('pdf-lib');
+  const stringOf = (value: unknown): string =>
+    value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : '';
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   const names = pdf.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
   const tree = names?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict);
