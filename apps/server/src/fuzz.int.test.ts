@@ -15,6 +15,10 @@ import { startTestApp, type TestApp } from '../test/harness';
  */
 const runs = Number(process.env.FUZZ_RUNS ?? 200);
 const seed = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+/** FUZZ_SHARD=i/n takes every n-th call from the i-th (1-based): the long form split over processes, one per core. */
+const [shard, shards] = (/^(\d+)\/(\d+)$/.exec(process.env.FUZZ_SHARD ?? '') ?? ['', '1', '1'])
+  .slice(1)
+  .map(Number) as [number, number];
 /**
  * No answer may take longer than 2 s. The long form (TIMING_STRICT=1) holds exactly that; in
  * `npm test`, which shares the machine with everything else, the bound grows with the load per
@@ -115,10 +119,12 @@ const freshSession = async (): Promise<string> => {
 };
 
 describe('fuzzing every call', () => {
-  const cases = t.app.calls.flatMap((bound) => {
-    const c = callCases.find((k) => k.call.path === bound.call.path);
-    return c ? [{ path: bound.call.path, access: accessOf(bound), body: c.body }] : [];
-  });
+  const cases = t.app.calls
+    .flatMap((bound) => {
+      const c = callCases.find((k) => k.call.path === bound.call.path);
+      return c ? [{ path: bound.call.path, access: accessOf(bound), body: c.body }] : [];
+    })
+    .filter((_, i) => i % shards === shard - 1);
 
   test.each(cases.map((c) => [c.path, c] as const))(
     '%s',
