@@ -128,6 +128,27 @@ describe('uploads', () => {
     expect(b.filename).toBe('doppelt (2).csv');
   });
 
+  test('numbering skips every taken name at once: files, pending uploads and folders, in any case', async () => {
+    const main = await mainDirectory(t, u);
+    const created = await t.call(filesApi.createDirectory, { _env: u.env, name: 'Scans', location: main }, u.token);
+    const folder = created.body.data?.directory._id as string;
+    expectOk(await t.call(filesApi.createDirectory, { _env: u.env, name: 'SCAN (3).txt', location: folder }, u.token));
+    for (let i = 0; i < 40; i++) {
+      const prepared = await t.call(
+        filesApi.prepareUpload,
+        { _env: u.env, id: uploadId(), filename: 'scan.txt', filesize: 4, filetype: 'text/plain', directory: folder },
+        u.token,
+      );
+      expectOk(prepared);
+    }
+    // scan.txt, scan (2).txt, then (4) … (41): the folder holds (3).
+    expect((await uploadFile(t, u, 'Scan.txt', Buffer.from('scan'), folder)).filename).toBe('Scan (42).txt');
+    // A name at the length limit keeps its extension and the limit when numbered.
+    const long = `${'x'.repeat(251)}.txt`;
+    expect((await uploadFile(t, u, long, Buffer.from('lang'), folder)).filename).toBe(long);
+    expect((await uploadFile(t, u, long, Buffer.from('lang'), folder)).filename).toBe(`${'x'.repeat(247)} (2).txt`);
+  });
+
   test('a file over 8 MiB goes in parts and resumes after an interruption', async () => {
     const size = 9 * 1024 * 1024 + 17;
     const bytes = Buffer.alloc(size, 3);

@@ -6,7 +6,6 @@ import {
   fileNameProblem,
   maxFileNameLength,
   normaliseFileName,
-  numberedFileName,
 } from '@kontor/contract/logic/file-names';
 import type { EnvScope } from '../../db/env-scope';
 import { isUuid, newId } from '../../db/ids';
@@ -297,8 +296,7 @@ export const storeSystemFile = async (
   if (!folder) throw new AppError('conflict', { key: 'files.nameTaken' });
   await repo.lockDirectory(folder.id);
   const base = normaliseFileName(input.filename);
-  let name = base;
-  for (let n = 2; await repo.nameTaken(folder.id, name); n++) name = numberedFileName(base, n);
+  const name = await repo.freeName(folder.id, base);
   const id = newId();
   const key = storageKey(scope, id);
   const contentType = await sniffContentType(input.body.subarray(0, sniffBytes));

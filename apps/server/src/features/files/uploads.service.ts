@@ -1,5 +1,4 @@
 import type { Translate } from '@kontor/contract/i18n/catalogs';
-import { numberedFileName } from '@kontor/contract/logic/file-names';
 import { formatBytes } from '@kontor/contract/logic/number-format';
 import type { Config } from '../../config';
 import type { EnvScope } from '../../db/env-scope';
@@ -69,8 +68,7 @@ export const prepareUpload = async (
     });
   }
   // Uploads never overwrite: a taken name becomes "Name (2).ext".
-  let free = name;
-  for (let n = 2; await repo.nameTaken(dir.id, free); n++) free = numberedFileName(name, n);
+  const free = await repo.freeName(dir.id, name);
   const [row] = await repo.insertFile({
     id: newId(),
     directoryId: dir.id,
