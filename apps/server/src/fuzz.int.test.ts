@@ -11,7 +11,8 @@ import { startTestApp, type TestApp } from '../test/harness';
 /**
  * Fuzzing over every registered call: valid, near-valid and hostile bodies. Whatever arrives, the
  * answer is the envelope with a 4xx or a success, fast, and never shows a stack or SQL. Runs per
- * call: FUZZ_RUNS (200 in `npm test`, 10,000 in the long form); FUZZ_SEED replays a failure.
+ * call: FUZZ_RUNS (200 in `npm test`, 10,000 in the long form); FUZZ_SEED replays a failure, best
+ * with FUZZ_CALL=<its path> (only that call).
  */
 const runs = Number(process.env.FUZZ_RUNS ?? 200);
 const seed = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -124,7 +125,7 @@ describe('fuzzing every call', () => {
       const c = callCases.find((k) => k.call.path === bound.call.path);
       return c ? [{ path: bound.call.path, access: accessOf(bound), body: c.body }] : [];
     })
-    .filter((_, i) => i % shards === shard - 1);
+    .filter((c, i) => i % shards === shard - 1 && (!process.env.FUZZ_CALL || c.path === process.env.FUZZ_CALL));
 
   test.each(cases.map((c) => [c.path, c] as const))(
     '%s',
