@@ -48,9 +48,16 @@ export const listForUser = (db: Conn, userId: string) =>
     .where(and(eq(environmentUsers.userId, userId), eq(environmentUsers.isActive, true)))
     .orderBy(asc(environmentUsers.createdAt), asc(environments.name));
 
-export const slugTaken = async (db: Conn, slug: string): Promise<boolean> =>
-  (await db.select({ id: environments.id }).from(environments).where(eq(environments.urlSlug, slug)).limit(1)).length >
-  0;
+/** The slugs taken by `base` and its numbered forms (`base-2`, `base-3` …), in one read. */
+export const takenSlugs = async (db: Conn, base: string): Promise<Set<string>> =>
+  new Set(
+    (
+      await db
+        .select({ slug: environments.urlSlug })
+        .from(environments)
+        .where(sql`${environments.urlSlug} = ${base} or starts_with(${environments.urlSlug}, ${`${base}-`})`)
+    ).map((r) => r.slug),
+  );
 
 /**
  * Inserts the environment unless its url_slug is taken, also by a creation running at the same

@@ -86,6 +86,11 @@ describe('create', () => {
     expect(await slugOf('Café Crème')).toBe('cafe-creme');
     expect(await slugOf('🙂 ★')).toBe('firma');
     expect(await slugOf('---')).toBe('firma-2');
+    // A numbered slug another name already holds is skipped; a longer name of the same start is no clash.
+    expect(await slugOf('Lückenlos GmbH 2')).toBe('lueckenlos-gmbh-2');
+    expect(await slugOf('Lückenlos GmbH Holding')).toBe('lueckenlos-gmbh-holding');
+    expect(await slugOf('Lückenlos GmbH')).toBe('lueckenlos-gmbh');
+    expect(await slugOf('Lückenlos GmbH')).toBe('lueckenlos-gmbh-3');
     const long = await slugOf('Sehr lange Firmenbezeichnung mit vielen Wörtern und Zusätzen GmbH & Co. KG');
     expect(long?.length).toBeLessThanOrEqual(40);
     expect(long).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);

@@ -84,10 +84,13 @@ export const onEnvironmentCreated = (seeder: EnvironmentSeeder): void => {
  */
 const insertWithUniqueSlug = async (tx: Tx, name: string, row: Omit<repo.NewEnvironment, 'urlSlug'>) => {
   const base = slugify(name);
-  for (let n = 1; ; n++) {
-    const urlSlug = n === 1 ? base : `${base}-${n}`;
-    if (await repo.slugTaken(tx, urlSlug)) continue;
-    const env = await repo.insertEnvironmentIfSlugFree(tx, { ...row, urlSlug });
+  // One read of the slugs taken so far (probing slug after slug made the 1,000th "Test GmbH" wait
+  // 1,000 queries); a creation that takes the chosen slug meanwhile only makes us read again.
+  for (;;) {
+    const taken = await repo.takenSlugs(tx, base);
+    let n = 1;
+    while (taken.has(n === 1 ? base : `${base}-${n}`)) n++;
+    const env = await repo.insertEnvironmentIfSlugFree(tx, { ...row, urlSlug: n === 1 ? base : `${base}-${n}` });
     if (env) return env;
   }
 };
