@@ -236,51 +236,60 @@ describe('delivery over SMTP', () => {
     }
   });
 
-  test('an outage of ten minutes: every mail goes out once within 30 s of the return, none charged or lost', async () => {
-    const port = await freePort();
-    const service = createMailService({
-      db: t.db,
-      transport: smtpTransport(`smtp://127.0.0.1:${port}`),
-      from: 'Kontor <no-reply@kontor.local>',
-      now: t.clock.now,
-      log: silentLog,
-    });
-    await t.newMails();
-    const to = uniqueEmail('ausfall');
-    // 100 in `npm test`, 1,000 in the long form.
-    const count = Number(process.env.MAIL_OUTAGE_MAILS ?? 100);
-    // Mails keep being written during the outage, and the worker keeps trying every time it may.
-    const outageEnd = t.clock.now().getTime() + 10 * 60_000;
-    let written = 0;
-    while (t.clock.now().getTime() < outageEnd) {
-      for (let i = 0; i < Math.ceil(count / 20) && written < count; i++, written++) {
-        await enqueueMail(t.db, { to, subject: `Nr. ${written}`, text: 'x', html: 'x' }, t.clock.now());
-      }
-      await service.drain();
-      t.clock.advance(15_000);
-    }
-    const during = await outboxTo(to);
-    expect(during).toHaveLength(count);
-    expect(during.filter((r) => r.status !== 'pending')).toEqual([]);
-    expect(Math.max(...during.map((r) => r.attempts))).toBe(0);
-
-    const smtp = await startSmtp(port);
-    try {
-      const back = t.clock.now().getTime();
-      while ((await outboxTo(to)).some((r) => r.status === 'pending') && t.clock.now().getTime() - back <= 60_000) {
+  test(
+    'an outage of ten minutes: every mail goes out once within 30 s of the return, none charged or lost',
+    async () => {
+      const port = await freePort();
+      const service = createMailService({
+        db: t.db,
+        transport: smtpTransport(`smtp://127.0.0.1:${port}`),
+        from: 'Kontor <no-reply@kontor.local>',
+        now: t.clock.now,
+        log: silentLog,
+      });
+      await t.newMails();
+      const to = uniqueEmail('ausfall');
+      // 100 in `npm test`, 1,000 in the long form.
+      const count = Number(process.env.MAIL_OUTAGE_MAILS ?? 100);
+      // Mails keep being written during the outage, and the worker keeps trying every time it may.
+      const outageEnd = t.clock.now().getTime() + 10 * 60_000;
+      let written = 0;
+      while (t.clock.now().getTime() < outageEnd) {
+        for (let i = 0; i < Math.ceil(count / 20) && written < count; i++, written++) {
+          await enqueueMail(t.db, { to, subject: `Nr. ${written}`, text: 'x', html: 'x' }, t.clock.now());
+        }
         await service.drain();
-        t.clock.advance(1_000);
+        t.clock.advance(15_000);
       }
-      expect(t.clock.now().getTime() - back).toBeLessThanOrEqual(31_000);
-      const subjects = smtp.received.filter((m) => m.to.includes(to)).map((m) => header(m.raw, 'Subject'));
-      expect(subjects).toHaveLength(count);
-      expect(new Set(subjects).size).toBe(count);
-      expect((await outboxTo(to)).every((r) => r.status === 'sent')).toBe(true);
-    } finally {
-      await service.stop();
-      await smtp.close();
-    }
-  });
+      const during = await outboxTo(to);
+      expect(during).toHaveLength(count);
+      expect(during.filter((r) => r.status !== 'pending')).toEqual([]);
+      expect(Math.max(...during.map((r) => r.attempts))).toBe(0);
+
+      const smtp = await startSmtp(port);
+      try {
+        const back = t.clock.now().getTime();
+        const backReal = performance.now();
+        while ((await outboxTo(to)).some((r) => r.status === 'pending') && t.clock.now().getTime() - back <= 60_000) {
+          await service.drain();
+          t.clock.advance(1_000);
+        }
+        expect(t.clock.now().getTime() - back).toBeLessThanOrEqual(31_000);
+        console.log(
+          `mail outage: ${count} mails, drained ${(t.clock.now().getTime() - back) / 1000} s (clock) and ${((performance.now() - backReal) / 1000).toFixed(1)} s (real) after the return`,
+        );
+        const subjects = smtp.received.filter((m) => m.to.includes(to)).map((m) => header(m.raw, 'Subject'));
+        expect(subjects).toHaveLength(count);
+        expect(new Set(subjects).size).toBe(count);
+        expect((await outboxTo(to)).every((r) => r.status === 'sent')).toBe(true);
+      } finally {
+        await service.stop();
+        await smtp.close();
+      }
+    },
+    // The clock is simulated; real time goes to writing and sending (the long form's 1,000 mails).
+    Math.max(30_000, Number(process.env.MAIL_OUTAGE_MAILS ?? 100) * 200),
+  );
 
   test('two workers draining the same outbox send each mail once', async () => {
     const make = () =>
