@@ -96,17 +96,21 @@ const decodedBody = (raw: string) =>
     'latin1',
   ).toString('utf8');
 
+/** The outbox worker sending to a local SMTP server on `port`. */
+const smtpMailService = (port: number) =>
+  createMailService({
+    db: t.db,
+    transport: smtpTransport(`smtp://127.0.0.1:${port}`),
+    from: 'Kontor <no-reply@kontor.local>',
+    now: t.clock.now,
+    log: silentLog,
+  });
+
 describe('delivery over SMTP', () => {
   test('a mail with an attachment arrives with the file, bytes intact', async () => {
     const port = await freePort();
     const smtp = await startSmtp(port);
-    const service = createMailService({
-      db: t.db,
-      transport: smtpTransport(`smtp://127.0.0.1:${port}`),
-      from: 'Kontor <no-reply@kontor.local>',
-      now: t.clock.now,
-      log: silentLog,
-    });
+    const service = smtpMailService(port);
     const to = uniqueEmail('ics');
     const calendar = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSUMMARY:Tisch für 4 – Müller\r\nEND:VCALENDAR\r\n';
     try {
@@ -240,13 +244,7 @@ describe('delivery over SMTP', () => {
     'an outage of ten minutes: every mail goes out once within 30 s of the return, none charged or lost',
     async () => {
       const port = await freePort();
-      const service = createMailService({
-        db: t.db,
-        transport: smtpTransport(`smtp://127.0.0.1:${port}`),
-        from: 'Kontor <no-reply@kontor.local>',
-        now: t.clock.now,
-        log: silentLog,
-      });
+      const service = smtpMailService(port);
       await t.newMails();
       const to = uniqueEmail('ausfall');
       // 100 in `npm test`, 1,000 in the long form.
