@@ -16,7 +16,7 @@ export function PublicLayout({ children, width = 440 }: { children?: ReactNode; 
     <Box className={classes.root}>
       <Stack className={classes.column} style={{ maxWidth: width }} gap="lg">
         <Center>
-          <Link to="/" aria-label={t('common.toStart')} className={classes.logoLink}>
+          <Link to="/" title={t('common.toStart')} className={classes.logoLink}>
             <Logo height={34} />
           </Link>
         </Center>

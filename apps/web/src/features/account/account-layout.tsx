@@ -21,7 +21,7 @@ function TopBar() {
     <header className={classes.header}>
       <Container size={accountWidth} h="100%">
         <Group justify="space-between" h="100%" wrap="nowrap">
-          <Link to="/account" aria-label={t('account.menuEnvironments')} className={classes.logoLink}>
+          <Link to="/account" title={t('account.menuEnvironments')} className={classes.logoLink}>
             <Logo height={28} />
           </Link>
           <Group gap={6} wrap="nowrap">

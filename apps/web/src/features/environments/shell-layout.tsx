@@ -63,7 +63,7 @@ export function ShellLayout() {
         classNames={{ body: classes.drawerBody }}
       >
         <div className={classes.drawerHeader}>
-          <Link to={envBase(envKey)} aria-label={t('shell.toDashboard')} className={classes.drawerLogo}>
+          <Link to={envBase(envKey)} title={t('shell.toDashboard')} className={classes.drawerLogo}>
             <Logo height={26} />
           </Link>
           <CloseButton onClick={nav.close} aria-label={t('shell.closeNavigation')} size="lg" />

@@ -37,7 +37,10 @@ afterEach(() => uploadStore.clear());
 describe('top bar (spec 01 §2)', { timeout: 20_000 }, () => {
   test('links the logo to the dashboard and offers help and notifications', async () => {
     renderTopBar();
-    expect(await screen.findByRole('link', { name: 'Zum Dashboard' })).toHaveAttribute('href', '/env/musterbau');
+    // Named by its visible wordmark (what a voice user says), the destination as its description.
+    const logo = await screen.findByRole('link', { name: 'Kontor' });
+    expect(logo).toHaveAttribute('href', '/env/musterbau');
+    expect(logo).toHaveAccessibleDescription('Zum Dashboard');
     expect(screen.getByRole('button', { name: 'Hilfe' })).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(screen.getByRole('button', { name: 'Benachrichtigungen' }));
     expect(await screen.findByText('Es gibt keine neuen Benachrichtigungen.')).toBeInTheDocument();
@@ -55,7 +58,7 @@ describe('top bar (spec 01 §2)', { timeout: 20_000 }, () => {
 
   test('shows the upload list only while uploads exist, with a count and each status', async () => {
     renderTopBar();
-    await screen.findByRole('link', { name: 'Zum Dashboard' });
+    await screen.findByRole('link', { name: 'Kontor' });
     expect(screen.queryByRole('button', { name: /Uploads/ })).not.toBeInTheDocument();
 
     act(() => {

@@ -30,7 +30,7 @@ export function TopBar({ navOpened, onToggleNav, helpOpened, onToggleHelp }: Top
           aria-label={navOpened ? t('shell.closeNavigation') : t('shell.openNavigation')}
           aria-expanded={navOpened}
         />
-        <Link to={envBase(envKey)} aria-label={t('shell.toDashboard')} className={classes.logoLink}>
+        <Link to={envBase(envKey)} title={t('shell.toDashboard')} className={classes.logoLink}>
           <Logo height={28} />
         </Link>
         <div className={classes.envName}>
