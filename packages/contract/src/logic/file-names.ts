@@ -29,11 +29,15 @@ export const fileNameProblem = (raw: string): FileNameProblem | null => {
   return null;
 };
 
+/** `Rechnung.pdf` → base `Rechnung`, ext `.pdf`; a leading dot (`.profile`) is no extension. */
+export const fileNameParts = (name: string): { base: string; ext: string } => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? { base: name.slice(0, dot), ext: name.slice(dot) } : { base: name, ext: '' };
+};
+
 /** `Rechnung.pdf` → `Rechnung (2).pdf`: a free name next to a taken one (uploads never overwrite). */
 export const numberedFileName = (name: string, n: number): string => {
-  const dot = name.lastIndexOf('.');
-  const base = dot > 0 ? name.slice(0, dot) : name;
-  const ext = dot > 0 ? name.slice(dot) : '';
+  const { base, ext } = fileNameParts(name);
   const suffix = ` (${n})`;
   return `${base.slice(0, maxFileNameLength - suffix.length - ext.length)}${suffix}${ext}`;
 };

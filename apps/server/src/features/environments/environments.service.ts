@@ -86,11 +86,12 @@ const insertWithUniqueSlug = async (tx: Tx, name: string, row: Omit<repo.NewEnvi
   const base = slugify(name);
   // One read of the slugs taken so far (probing slug after slug made the 1,000th "Test GmbH" wait
   // 1,000 queries); a creation that takes the chosen slug meanwhile only makes us read again.
+  const numbered = (n: number) => (n === 1 ? base : `${base}-${n}`);
   for (;;) {
     const taken = await repo.takenSlugs(tx, base);
     let n = 1;
-    while (taken.has(n === 1 ? base : `${base}-${n}`)) n++;
-    const env = await repo.insertEnvironmentIfSlugFree(tx, { ...row, urlSlug: n === 1 ? base : `${base}-${n}` });
+    while (taken.has(numbered(n))) n++;
+    const env = await repo.insertEnvironmentIfSlugFree(tx, { ...row, urlSlug: numbered(n) });
     if (env) return env;
   }
 };

@@ -1,4 +1,4 @@
-import { maxFileNameLength, numberedFileName } from '@kontor/contract/logic/file-names';
+import { fileNameParts, maxFileNameLength, numberedFileName } from '@kontor/contract/logic/file-names';
 import { eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
 import { rowsOf } from '../../db/rows';
@@ -144,10 +144,9 @@ export const filesRepo = (scope: EnvScope) => {
      * made the 4,000th upload of "scan.pdf" wait 4,000 queries.
      */
     freeName: async (directoryId: string, name: string): Promise<string> => {
-      const dot = name.lastIndexOf('.');
-      const ext = dot > 0 ? name.slice(dot) : '';
+      const { base, ext } = fileNameParts(name);
       // A numbered name may shorten the base to stay within the length limit (suffixes up to 12 characters).
-      const prefix = name.slice(0, Math.min(dot > 0 ? dot : name.length, maxFileNameLength - 12 - ext.length));
+      const prefix = base.slice(0, maxFileNameLength - 12 - ext.length);
       const result = await tx.execute(sql`
         select name from file_directories
          where env_id = ${scope.envId} and parent_id = ${directoryId} and starts_with(lower(name), lower(${prefix}))
