@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -36,11 +37,45 @@ const precompress = (): Plugin => ({
   },
 });
 
+/**
+ * Writes dist/start.html: index.html with the start page (the login form) prerendered into #root,
+ * so it paints before the JavaScript has run (issue 16 item 5). After the browser build, a second,
+ * server-side build of src/start-page/prerender.tsx renders the same tree in Node; the server sends
+ * start.html for `/` and index.html for every other page.
+ */
+const prerenderStartPage = (): Plugin => {
+  let ssr = false;
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'kontor-prerender-start-page',
+    apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      if (ssr) return;
+      const ssrDir = path.join(root, 'node_modules', '.kontor-prerender');
+      await build({
+        root,
+        logLevel: 'warn',
+        build: { ssr: 'src/start-page/prerender.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false },
+      });
+      const entry = path.join(ssrDir, 'prerender.js');
+      const { renderStartPage, startPageHtml } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
+      const indexHtml = await fs.promises.readFile(path.join(outDir, 'index.html'), 'utf8');
+      await fs.promises.writeFile(path.join(outDir, 'start.html'), startPageHtml(indexHtml, await renderStartPage()));
+    },
+  };
+};
+
 /** The API server in development (`npm run dev` starts it on this port). */
 const server = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), prerenderStartPage()],
   server: {
     port: 5173,
     // The public portal page is rendered by the server (features/settings/portal-page.ts); /files:

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -329,6 +329,34 @@ describe('platform', () => {
       const script = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
       expect(script.statusCode).toBe(200);
       expect(script.body).toBe('console.log(1)');
+    } finally {
+      await app.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+  test('the start page answers the prerendered start.html when the build wrote one, other pages index.html', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const check = "document.documentElement.setAttribute('data-session','')";
+    fs.writeFileSync(
+      path.join(webDist, 'start.html'),
+      `<!doctype html><script>${check}</script><div id="root"><h1>Einloggen</h1></div>`,
+    );
+    const hash = `'sha256-${createHash('sha256').update(check).digest('base64')}'`;
+    const app = await buildApp({ ...t.deps, config: { ...t.deps.config, webDist } });
+    try {
+      const start = await app.inject({ method: 'GET', url: '/' });
+      expect(start.statusCode).toBe(200);
+      expect(start.headers['content-type']).toMatch(/^text\/html/);
+      expect(start.body).toContain('<h1>Einloggen</h1>');
+      // Its own inline script, and only that one, is allowed by hash.
+      const scriptSources = (policy: unknown) => /script-src ([^;]*)/.exec(String(policy))?.[1]?.split(' ');
+      expect(scriptSources(start.headers['content-security-policy'])).toEqual(["'self'", hash]);
+      for (const url of ['/register', '/account', '/env/x/records/customers']) {
+        const page = await app.inject({ method: 'GET', url });
+        expect(page.body, url).toBe('<!doctype html><div id="root"></div>');
+        expect(scriptSources(page.headers['content-security-policy']), url).toEqual(["'self'"]);
+      }
     } finally {
       await app.close();
       fs.rmSync(webDist, { recursive: true, force: true });

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -43,6 +40,7 @@ import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
 import { defaultLanguage } from './http/request-language';
 import { installCallRegistry } from './http/route';
+import { serveWebApp } from './http/web-app';
 import { devMailPageEnabled, registerDevMailPage } from './mail/dev-page';
 
 // Answered before any environment, and so any language of one, is known (request-language.ts).
@@ -204,46 +202,4 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
   if (devMailPageEnabled(config)) registerDevMailPage(app);
   await serveWebApp(app, config.webDist);
   return app;
-};
-
-/**
- * The built single-page app; every unknown page path gets its index.html (client routing). A
- * missing file (a path with an extension, e.g. an old `/assets/*.js` after a deploy) is a real 404,
- * so a stale page fails loudly instead of parsing HTML as JavaScript.
- */
-const serveWebApp = async (app: FastifyInstance, dist: string) => {
-  const index = path.join(dist, 'index.html');
-  if (fs.existsSync(dist)) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: true,
-      index: false,
-      // The build wrote .br and .gz beside each asset: sent as they are, never compressed per request.
-      preCompressed: true,
-      // A directory ('/', '/assets/') is no file: the fallback below answers it with the page
-      // (without this, `send` refuses it with 403 and the start page is an error envelope).
-      allowedPath: (pathname) => !pathname.endsWith('/'),
-      // Vite names assets by content hash: they never change under one name.
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  const sendIndex = async (reply: FastifyReply) => {
-    const html = await fs.promises.readFile(index, 'utf8').catch(() => null);
-    if (html === null) {
-      return reply.status(503).type('text/plain; charset=utf-8').send('Web app not built: run `npm run build`.');
-    }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  };
-  app.get('/', (_req, reply) => sendIndex(reply));
-  app.setNotFoundHandler(async (req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api/') || req.method !== 'GET') {
-      return reply.status(404).send({ status: 'error', code: 'not_found', message: t('common.unknownCall') });
-    }
-    if (/\.[A-Za-z0-9]+$/.test(pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return sendIndex(reply);
-  });
 };

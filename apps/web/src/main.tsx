@@ -1,9 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { configureApi } from './api/api';
-import { AppProviders } from './app/providers';
+import { AppRoot, routerReady } from './app/app-root';
 import { createAppRouter } from './app/router';
+import { handTypedValuesToApp, hasPrerenderedStartPage } from './start-page/start-page-markup';
 
 const router = createAppRouter();
 
@@ -13,10 +12,12 @@ configureApi({ onUnauthorized: () => void router.navigate('/', { replace: true }
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+if (hasPrerenderedStartPage(root)) {
+  // The server sent the start page prerendered (start.html): take it over once its route's code
+  // is here, so the first render matches the markup and nothing typed into it is lost.
+  const taken = () => handTypedValuesToApp(root);
+  void routerReady(router).then(() => hydrateRoot(root, <AppRoot router={router} onMounted={taken} />));
+} else {
+  root.replaceChildren();
+  createRoot(root).render(<AppRoot router={router} />);
+}

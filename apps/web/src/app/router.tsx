@@ -61,6 +61,8 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
 /** The first path segments of the logged-in screens (session-routes.tsx). */
 const sessionPath = /^\/(account|env|logout|create-environment)(\/|$)/;
 

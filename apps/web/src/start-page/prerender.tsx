@@ -1,0 +1,17 @@
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter } from 'react-router';
+import { AppRoot, routerReady } from '../app/app-root';
+import { appRoutes } from '../app/router';
+
+export { startPageHtml } from './start-page-markup';
+
+/**
+ * The start page (the login form of a logged-out visitor) as HTML, rendered at build time from the
+ * very tree the browser renders (issue 16 item 5: it paints with the HTML, before the app's
+ * JavaScript has loaded; main.tsx then hydrates it). Run in Node by the build (vite.config.ts).
+ */
+export const renderStartPage = async (): Promise<string> => {
+  const router = createMemoryRouter(appRoutes, { initialEntries: ['/'] });
+  await routerReady(router);
+  return renderToString(<AppRoot router={router} />);
+};
