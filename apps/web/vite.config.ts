@@ -15,7 +15,8 @@ const brotli = promisify(zlib.brotliCompress);
  */
 const precompress = (): Plugin => ({
   name: 'kontor-precompress',
-  apply: 'build',
+  // Not the start page's server-side build (prerenderStartPage): nothing of it is served.
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
   async writeBundle(options) {
     const dir = options.dir ?? 'dist';
     const files = fs
@@ -61,7 +62,13 @@ const prerenderStartPage = (): Plugin => {
       await build({
         root,
         logLevel: 'warn',
-        build: { ssr: 'src/start-page/prerender.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false },
+        build: {
+          ssr: 'src/start-page/prerender.tsx',
+          outDir: ssrDir,
+          emptyOutDir: true,
+          manifest: false,
+          copyPublicDir: false,
+        },
       });
       const entry = path.join(ssrDir, 'prerender.js');
       const { renderStartPage, startPageHtml } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
