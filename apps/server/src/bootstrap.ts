@@ -12,6 +12,7 @@ import {
   onEnvironmentCreated,
   syncPresets,
   userWithEnv,
+  userWithEnvOpening,
 } from './features/environments/environments.service';
 import { createMainDirectory } from './features/files/files.service';
 import { seedEnvironmentRecords } from './features/records/seed';
@@ -71,6 +72,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
       userBySessionHash: (hash) => userBySessionHash(deps, hash),
       envAccess: (userId, slug) => envAccess(deps, userId, slug),
       userWithEnv: (hash, slug) => userWithEnv(deps, hash, slug),
+      userWithEnvOpening: (hash, slug) => userWithEnvOpening(deps, hash, slug),
     },
   };
   await syncPresets(deps);

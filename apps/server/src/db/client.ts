@@ -9,7 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Db, Tx } from './db-types';
-import { type EnvId, type EnvScope, withEnv } from './env-scope';
+import { decideOpened, type EnvOpening, type Opened, openingStatement } from './env-opening';
+import type { EnvId, EnvScope } from './env-scope';
 import { ClientGoneError } from './errors';
 import { isUuid } from './ids';
 import * as schema from './schema';
@@ -42,7 +43,33 @@ export type Database = Readonly<{
     work: (scope: EnvScope) => Promise<T>,
     signal?: AbortSignal,
   ) => Promise<T>;
+  /**
+   * As `inEnv`, for a transaction whose environment its opening read decides (env-opening.ts):
+   * the guard's read travels with BEGIN and the tenant setting, one round trip in all.
+   */
+  inEnvOpened: <O, T>(
+    opening: EnvOpening<O>,
+    work: (scope: EnvScope, opened: O) => Promise<T>,
+    signal?: AbortSignal,
+  ) => Promise<T>;
 }>;
+
+/** How a tenant transaction starts: its first statements, and whose scope their last row makes it. */
+type TenantStart<O> = Readonly<{ open: string; decide: (row: Record<string, unknown> | undefined) => Opened<O> }>;
+
+/** Entering a known environment: nothing to decide. */
+const knownEnv = (envId: EnvId, userId: string | null, settings: string): TenantStart<undefined> => {
+  if (!isUuid(envId)) throw new Error('environment id must be a uuid');
+  return {
+    open: `BEGIN; SELECT set_config('app.env_id', '${envId}', true)${settings}`,
+    decide: () => ({ envId, userId, opened: undefined }),
+  };
+};
+
+const openedBy = <O>(opening: EnvOpening<O>, settings: string): TenantStart<O> => ({
+  open: openingStatement(opening, settings),
+  decide: (row) => decideOpened(opening, row),
+});
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
@@ -159,17 +186,30 @@ const openPglite = async (
         await client.exec(`SET ROLE ${appRole}`);
       }
     });
-  const inEnv: Database['inEnv'] = (envId, userId, work, signal) =>
-    gate(
-      () =>
-        withEnv(ungated, envId, userId, async (scope) => {
-          const result = await work(scope);
-          if (signal?.aborted) throw new ClientGoneError(); // rolls back what nobody will see
-          return result;
-        }),
-      signal,
-    );
-  return { db, kind: 'pglite', close: () => client.close(), analyze, asOwner, inEnv };
+  // The work's queries go straight to the client: the turn is the transaction's, BEGIN was sent.
+  const tx = ungated as unknown as Tx;
+  const tenantTx = <O, T>(
+    start: TenantStart<O>,
+    work: (scope: EnvScope, opened: O) => Promise<T>,
+    signal?: AbortSignal,
+  ) =>
+    gate(async () => {
+      try {
+        const results = await client.exec(start.open);
+        const { envId, userId, opened } = start.decide(results.at(-1)?.rows[0]);
+        const result = await work({ envId, userId, tx }, opened);
+        if (signal?.aborted) throw new ClientGoneError(); // rolls back what nobody will see
+        await client.exec('COMMIT');
+        return result;
+      } catch (error) {
+        await client.exec('ROLLBACK');
+        throw error;
+      }
+    }, signal);
+  const inEnv: Database['inEnv'] = async (envId, userId, work, signal) =>
+    tenantTx(knownEnv(envId, userId, ''), (scope) => work(scope), signal);
+  const inEnvOpened: Database['inEnvOpened'] = (opening, work, signal) => tenantTx(openedBy(opening, ''), work, signal);
+  return { db, kind: 'pglite', close: () => client.close(), analyze, asOwner, inEnv, inEnvOpened };
 };
 
 /** The connection string with another user and no password (for trust authentication). */
@@ -258,10 +298,12 @@ const openPostgres = async (
   // BEGIN, the tenant setting and the statement timeout travel in one round trip (a
   // simple-protocol query may hold two statements); the id is a checked uuid and the timeout a
   // number, so both can be literals. Every request saves a write.
-  const begin = (envId: string) =>
-    `BEGIN; SELECT set_config('app.env_id', '${envId}', true), set_config('statement_timeout', '${Math.trunc(statementTimeoutMs)}', true)`;
-  const inEnv: Database['inEnv'] = async (envId, userId, work, signal) => {
-    if (!isUuid(envId)) throw new Error('environment id must be a uuid');
+  const settings = `, set_config('statement_timeout', '${Math.trunc(statementTimeoutMs)}', true)`;
+  const tenantTx = async <O, T>(
+    start: TenantStart<O>,
+    work: (scope: EnvScope, opened: O) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> => {
     if (signal?.aborted) throw new ClientGoneError();
     const client = await pool.connect();
     let broken = false;
@@ -279,9 +321,11 @@ const openPostgres = async (
     };
     signal?.addEventListener('abort', cancel, { once: true });
     try {
-      await client.query(begin(envId));
+      // Several statements answer one result each.
+      const results: pg.QueryResult | pg.QueryResult[] = await client.query(start.open);
+      const { envId, userId, opened } = start.decide((Array.isArray(results) ? results.at(-1) : results)?.rows[0]);
       const tx = drizzlePg(client) as unknown as Tx;
-      const result = await work({ envId, userId, tx });
+      const result = await work({ envId, userId, tx }, opened);
       signal?.removeEventListener('abort', cancel);
       if (signal?.aborted) throw new ClientGoneError(); // rolls back what nobody will see
       await client.query('COMMIT');
@@ -298,5 +342,9 @@ const openPostgres = async (
       client.release(broken);
     }
   };
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), analyze, asOwner, inEnv };
+  const inEnv: Database['inEnv'] = async (envId, userId, work, signal) =>
+    tenantTx(knownEnv(envId, userId, settings), (scope) => work(scope), signal);
+  const inEnvOpened: Database['inEnvOpened'] = (opening, work, signal) =>
+    tenantTx(openedBy(opening, settings), work, signal);
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), analyze, asOwner, inEnv, inEnvOpened };
 };

@@ -28,4 +28,12 @@ export type GuardLookups = Readonly<{
   envAccess: (userId: string, slug: string) => Promise<EnvAccess | null>;
   /** Session, user, environment and membership in one read: the hot path of every environment call. */
   userWithEnv: (tokenHash: string, slug: string) => Promise<{ user: AuthUser; env: EnvAccess | null } | null>;
+  /** The same read as the opening of the request's tenant transaction: its SQL and how to read its row. */
+  userWithEnvOpening: (
+    tokenHash: string,
+    slug: string,
+  ) => Readonly<{
+    sql: string;
+    read: (row: Record<string, unknown> | undefined) => { user: AuthUser; env: EnvAccess | null } | null;
+  }>;
 }>;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { envKey } from '@kontor/contract/call';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyRequest } from 'fastify';
+import type { EnvOpening } from '../db/env-opening';
 import type { AppDeps } from '../deps';
 import type { AuthUser, EnvAccess } from './access';
 import { AppError } from './errors';
@@ -32,7 +33,8 @@ export type EnvMode = 'status' | 'read' | 'write';
 
 const requireSlug = (body: unknown): string => {
   const slug = envKey.safeParse((body as { _env?: unknown } | null)?._env);
-  if (!slug.success) {
+  // NUL is no character of any text PostgreSQL holds (nor of an SQL literal): no environment has it.
+  if (!slug.success || slug.data.includes('\0')) {
     throw new AppError('invalid', { message: t('common.invalidInput'), errors: { _env: [t('common.fieldRequired')] } });
   }
   return slug.data;
@@ -60,4 +62,28 @@ export const requireUserAndEnv = async (
   const found = await deps.guards.userWithEnv(tokenHash, requireSlug(body));
   if (!found) throw new AppError('unauthenticated', { message: t('common.unauthenticated') });
   return { user: found.user, env: checkEnv(found.env, mode) };
+};
+
+/**
+ * `requireUserAndEnv` as the opening read of the call's tenant transaction: the same checks and
+ * answers, but the read travels with BEGIN (db/env-opening.ts). A missing token or `_env` fails
+ * before the database is asked.
+ */
+export const userAndEnvOpening = (
+  deps: AppDeps,
+  tokenHash: string,
+  body: unknown,
+  mode: EnvMode,
+): EnvOpening<{ user: AuthUser; env: EnvAccess }> => {
+  if (!tokenHash) throw new AppError('unauthenticated', { message: t('common.unauthenticated') });
+  const lookup = deps.guards.userWithEnvOpening(tokenHash, requireSlug(body));
+  return {
+    sql: lookup.sql,
+    decide: (row) => {
+      const found = lookup.read(row);
+      if (!found) throw new AppError('unauthenticated', { message: t('common.unauthenticated') });
+      const env = checkEnv(found.env, mode);
+      return { envId: env.id, userId: found.user.id, opened: { user: found.user, env } };
+    },
+  };
 };

@@ -5,7 +5,14 @@ import type { z } from 'zod';
 import type { EnvScope } from '../db/env-scope';
 import type { AppDeps } from '../deps';
 import { AppError } from './errors';
-import { type AuthUser, bearerTokenHash, type EnvAccess, requireUser, requireUserAndEnv } from './guards';
+import {
+  type AuthUser,
+  bearerTokenHash,
+  type EnvAccess,
+  requireUser,
+  requireUserAndEnv,
+  userAndEnvOpening,
+} from './guards';
 import { defaultLanguage, setRequestLanguage } from './request-language';
 import { fieldErrorsFromZod } from './zod-errors';
 
@@ -95,47 +102,53 @@ export const route = <C extends Call, A extends Access>(
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) gone.abort();
     });
-    let language: Language = defaultLanguage;
-
     const ctx: Record<string, unknown> = { req, reply, deps };
-    if (access !== 'public') {
+    // The body is read in the caller's language: the environment's, once the guard knows it.
+    const run = (language: Language) => {
+      const t = translator(language);
+      ctx.t = t;
+      ctx.language = language;
+      // reportInput keeps the offending value, so a wrongly typed field is called invalid, not missing.
+      const parsed = c.body.safeParse(raw, { reportInput: true });
+      if (!parsed.success) {
+        const message = t(c.invalidMessage ?? 'common.invalidInput');
+        throw new AppError('invalid', { message, errors: fieldErrorsFromZod(parsed.error, t, c.errorKeys) });
+      }
+      ctx.body = parsed.data;
+      return handler(ctx as ContextFor<C, A>);
+    };
+    const enter = (user: AuthUser, env: EnvAccess) => {
+      ctx.user = user;
+      ctx.env = env;
+      setRequestLanguage(req, env.language);
+    };
+
+    let result: Awaited<ReturnType<typeof handler>>;
+    if (access === 'public') result = await run(defaultLanguage);
+    else {
       const tokenHash = bearerTokenHash(req);
       ctx.tokenHash = tokenHash;
-      if (typeof access === 'object') {
-        const { user, env } = await requireUserAndEnv(deps, tokenHash, raw, access.env);
-        ctx.user = user;
-        ctx.env = env;
-        language = env.language;
-        setRequestLanguage(req, language);
-      } else {
+      if (typeof access !== 'object') {
         ctx.user = await requireUser(deps, tokenHash);
+        result = await run(defaultLanguage);
+      } else if (access.tx === false) {
+        const { user, env } = await requireUserAndEnv(deps, tokenHash, raw, access.env);
+        enter(user, env);
+        result = await run(env.language);
+      } else {
+        // The guard's read opens the tenant transaction: one round trip with BEGIN (db/env-opening.ts).
+        const opening = userAndEnvOpening(deps, tokenHash, raw, access.env);
+        result = await deps.database.inEnvOpened(
+          opening,
+          async (scope, { user, env }) => {
+            enter(user, env);
+            ctx.scope = scope;
+            return run(env.language);
+          },
+          gone.signal,
+        );
       }
     }
-    const t = translator(language);
-    ctx.t = t;
-    ctx.language = language;
-
-    // reportInput keeps the offending value, so a wrongly typed field is called invalid, not missing.
-    const parsed = c.body.safeParse(raw, { reportInput: true });
-    if (!parsed.success) {
-      const message = t(c.invalidMessage ?? 'common.invalidInput');
-      throw new AppError('invalid', { message, errors: fieldErrorsFromZod(parsed.error, t, c.errorKeys) });
-    }
-    ctx.body = parsed.data;
-
-    const run = () => handler(ctx as ContextFor<C, A>);
-    const result =
-      typeof access === 'object' && access.tx !== false
-        ? await deps.database.inEnv(
-            (ctx.env as EnvAccess).id,
-            (ctx.user as AuthUser).id,
-            (scope) => {
-              ctx.scope = scope;
-              return Promise.resolve(run());
-            },
-            gone.signal,
-          )
-        : await run();
 
     const payload: Record<string, unknown> = { status: 'success' };
     const data = isAnswer(result) ? result.data : result;

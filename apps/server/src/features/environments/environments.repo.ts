@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { sqlLiteral } from '../../db/env-opening';
 import { preparedPerDb } from '../../db/prepared';
 import { sessions, users } from '../auth/auth.table';
 import { environmentInvitations, environments, environmentUsers, presets } from './environments.table';
@@ -244,6 +245,14 @@ const sessionUserAndAccess = preparedPerDb((db: Db) =>
     .limit(1)
     .prepare('guard_session_user_env'),
 );
+
+/**
+ * The same read as the opening of the request's tenant transaction (db/env-opening.ts), through
+ * the function of migration 0021, which keeps its plan (SQL sent as text is planned every time);
+ * its values are literals, as the opening cannot take parameters.
+ */
+export const sessionUserAndAccessOpeningSql = (tokenHash: string, slug: string, now: Date): string =>
+  `SELECT * FROM kontor.session_opening(${sqlLiteral(tokenHash)}, ${sqlLiteral(slug)}, ${sqlLiteral(now.toISOString())})`;
 
 export const findSessionUserAndAccess = async (db: Db, tokenHash: string, slug: string, now: Date) =>
   (await sessionUserAndAccess(db).execute({ hash: tokenHash, slug, now: now.toISOString() }))[0];

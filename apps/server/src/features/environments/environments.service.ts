@@ -38,6 +38,41 @@ export const userWithEnv = async (
   return { user: toAuthUser(row.user), env };
 };
 
+/** A row of `sessionUserAndAccessOpeningSql` as the guard's view, or null without a live session of an active user. */
+const sessionUserAndAccessOf = (
+  row: Record<string, unknown> | undefined,
+): { user: AuthUser; env: EnvAccess | null } | null => {
+  if (row?.user_active !== true) return null;
+  const user: AuthUser = {
+    id: String(row.user_id),
+    email: String(row.email),
+    firstname: String(row.firstname),
+    name: String(row.user_name),
+    isActive: true,
+    passwordChangedAt: row.password_changed_at instanceof Date ? row.password_changed_at : null,
+    createdAt: new Date(row.user_created_at as Date | string),
+  };
+  const env =
+    row.env_id != null && row.member_active != null
+      ? toAccess({
+          id: String(row.env_id),
+          slug: String(row.url_slug),
+          name: String(row.env_name),
+          status: row.status as EnvAccess['status'],
+          language: String(row.default_language),
+          configUpdatedAt: new Date(row.config_updated_at as Date | string),
+          memberActive: row.member_active === true,
+        })
+      : null;
+  return { user, env };
+};
+
+/** `userWithEnv` as the opening read of the request's tenant transaction (one round trip with BEGIN). */
+export const userWithEnvOpening = (deps: AppDeps, tokenHash: string, slug: string) => ({
+  sql: repo.sessionUserAndAccessOpeningSql(tokenHash, slug, deps.now()),
+  read: sessionUserAndAccessOf,
+});
+
 /** Keeps the presets table equal to the definitions in code (run on start). */
 export const syncPresets = async (deps: AppDeps): Promise<void> => {
   for (const [sort, p] of presetDefinitions.entries()) {
