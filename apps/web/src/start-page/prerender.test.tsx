@@ -31,6 +31,8 @@ describe('the prerendered start page (issue 16 item 5)', () => {
     expect(markup).toMatch(/<input[^>]*name="email"/);
     expect(markup).toMatch(/<input[^>]*name="password"/);
     expect(markup).toContain('href="/register"');
+    // Submitted before the app has taken over, the password must not land in the address.
+    expect(markup).toMatch(/<form[^>]*method="post"/);
   });
 
   test('hydrates without a mismatch, keeping the very elements that were painted', async () => {

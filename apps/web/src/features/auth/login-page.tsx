@@ -35,7 +35,9 @@ export function LoginPage() {
   return (
     <AuthCard title={t('auth.loginTitle')} intro={t('auth.loginIntro')}>
       {login.isError && <ErrorAlert>{messageOf(login.error, t('auth.loginFailed'))}</ErrorAlert>}
-      <form onSubmit={submit} noValidate>
+      {/* POST: the prerendered form (start-page/) exists before the app handles its submit; a form's
+          default GET would put the password into the address and the server's log. */}
+      <form onSubmit={submit} method="post" noValidate>
         <Stack gap="md">
           <TextInput
             label={t('auth.email')}
