@@ -71,18 +71,42 @@ const prerenderStartPage = (): Plugin => {
         },
       });
       const entry = path.join(ssrDir, 'prerender.js');
-      const { renderStartPage, startPageHtml } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
+      const { renderStartPage, routeAssets, startPageHtml, startPageModule } = await import(
+        `${pathToFileURL(entry).href}?t=${Date.now()}`
+      );
       const indexHtml = await fs.promises.readFile(path.join(outDir, 'index.html'), 'utf8');
-      await fs.promises.writeFile(path.join(outDir, 'start.html'), startPageHtml(indexHtml, await renderStartPage()));
+      const manifest = JSON.parse(await fs.promises.readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
+      const styleOf = (href: string) => fs.readFileSync(path.join(outDir, href), 'utf8');
+      const route = routeAssets(manifest, startPageModule);
+      const html = startPageHtml(indexHtml, await renderStartPage(), route, styleOf);
+      await fs.promises.writeFile(path.join(outDir, 'start.html'), html);
     },
   };
 };
+
+/**
+ * Mantine's styles per component (issue 16 item 5): each component's class map
+ * (`@mantine/core/esm/…/X.module.mjs`) also imports its stylesheet `styles/X.layer.css`, so a
+ * screen's CSS arrives with the chunk of the components it uses instead of the whole library's
+ * with the entry. The import goes last, after the component's own imports, so a component's
+ * styles follow those of the components it builds on, as in Mantine's full stylesheet. The
+ * `.layer.css` files put everything into `@layer mantine`: our own styles, unlayered, win over
+ * Mantine's whatever order the chunks arrive in.
+ */
+const mantineStylesPerComponent = (): Plugin => ({
+  name: 'kontor-mantine-styles-per-component',
+  transform(code, id) {
+    const match = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/.exec(id);
+    if (!match) return null;
+    return { code: `${code}\nimport '@mantine/core/styles/${match[1]}.layer.css';\n`, map: null };
+  },
+});
 
 /** The API server in development (`npm run dev` starts it on this port). */
 const server = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress(), prerenderStartPage()],
+  plugins: [react(), mantineStylesPerComponent(), precompress(), prerenderStartPage()],
   server: {
     port: 5173,
     // The public portal page is rendered by the server (features/settings/portal-page.ts); /files:

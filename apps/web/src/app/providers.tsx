@@ -1,4 +1,7 @@
-import '@mantine/core/styles.css';
+// What every screen needs of Mantine's styles; each component's own come with it (vite.config.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { AppRoot, routerReady } from '../app/app-root';
 import { appRoutes } from '../app/router';
 import { renderStartPage, startPageHtml } from './prerender';
-import { handTypedValuesToApp, hasPrerenderedStartPage, sessionMark } from './start-page-markup';
+import { handTypedValuesToApp, hasPrerenderedStartPage, routeAssets, sessionMark } from './start-page-markup';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -95,17 +95,56 @@ describe('start.html', () => {
     '</head><body><div id="root"></div></body></html>',
   ].join('\n');
 
-  test('puts the markup into #root and what the first paint needs first in <head>', () => {
-    const html = startPageHtml(indexHtml, '<h1>Einloggen</h1>');
+  const route = { stylesheets: ['/assets/PasswordInput-1.css'], modules: ['/assets/login-page-1.js'] };
+
+  const styles: Record<string, string> = {
+    '/assets/index-1.css': '.entry{color:red}',
+    '/assets/PasswordInput-1.css': '@layer mantine{.m_1{color:blue}}',
+  };
+  const styleOf = (href: string) => styles[href] ?? '';
+
+  test('puts the markup into #root and, first in <head>, the stylesheets inlined and the session check', () => {
+    const html = startPageHtml(indexHtml, '<h1>Einloggen</h1>', route, styleOf);
     expect(html).toContain('<div id="root"><h1>Einloggen</h1></div>');
-    const order = ['index-1.css', 'kontor.token', `html[${sessionMark}] #root`, 'index-1.js', 'react-1.js'];
+    // The first paint waits for no stylesheet request: the entry's and the route's are inlined, in order.
+    expect(html).not.toMatch(/rel="stylesheet"/);
+    expect(html).toContain('<style>.entry{color:red}\n@layer mantine{.m_1{color:blue}}</style>');
+    const order = [
+      '.entry{color:red}',
+      '.m_1{color:blue}',
+      'kontor.token',
+      `html[${sessionMark}] #root`,
+      'index-1.js',
+      'react-1.js',
+      'login-page-1.js',
+    ];
     const positions = order.map((part) => html.indexOf(part));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-1.js">');
+  });
+
+  test('refuses a stylesheet that would end its <style> early', () => {
+    expect(() => startPageHtml(indexHtml, '<h1>x</h1>', route, () => 'a{}</style><script>')).toThrow(/inlined/);
   });
 
   test('refuses an index.html without the empty #root it fills', () => {
-    expect(() => startPageHtml('<html><body><main></main></body></html>', '<h1>x</h1>')).toThrow(/root/);
+    expect(() => startPageHtml('<html><body><main></main></body></html>', '<h1>x</h1>', route, styleOf)).toThrow(
+      /root/,
+    );
+  });
+
+  test("the route's assets are its chunks beyond the entry's, with their stylesheets", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react'], css: ['assets/index-1.css'] },
+      _react: { file: 'assets/react-1.js' },
+      _Input: { file: 'assets/Input-1.js', imports: ['_react'], css: ['assets/Input-1.css'] },
+      'src/login.tsx': { file: 'assets/login-1.js', imports: ['_Input', '_react'], css: ['assets/login-1.css'] },
+    };
+    expect(routeAssets(manifest, 'src/login.tsx')).toEqual({
+      stylesheets: ['/assets/login-1.css', '/assets/Input-1.css'],
+      modules: ['/assets/login-1.js', '/assets/Input-1.js'],
+    });
+    expect(() => routeAssets(manifest, 'src/gibt-es-nicht.tsx')).toThrow(/no chunk/);
   });
 });

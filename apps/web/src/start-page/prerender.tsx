@@ -3,7 +3,10 @@ import { createMemoryRouter } from 'react-router';
 import { AppRoot, routerReady } from '../app/app-root';
 import { appRoutes } from '../app/router';
 
-export { startPageHtml } from './start-page-markup';
+export { routeAssets, startPageHtml } from './start-page-markup';
+
+/** The start page's route module, as the build's manifest names it. */
+export const startPageModule = 'src/features/auth/login-page.tsx';
 
 /**
  * The start page (the login form of a logged-out visitor) as HTML, rendered at build time from the
