@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, saveSetupStep1, uniqueName } from './support/api';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { adminCli, hasServerDatabase, modulesOf, noServerDatabase, setModuleActive } from './support/db';
 import { escapeRegExp, loginViaUi, openEnvironment } from './support/ui';
 
@@ -20,10 +22,15 @@ const heartbeatWait = { timeout: 25_000 };
 const configUpdatedText = 'Die Konfiguration der Firmenumgebung wurde aktualisiert.';
 
 /** The reload warning of the alert bar (spec 01 §2): waits for it, then reloads through 'Aktualisieren'. */
+const shots = process.env.SHOTS_DIR ?? path.join(import.meta.dirname, 'test-results', 'shell');
+
 const acceptReloadWarning = async (page: Page) => {
   const warning = page.getByRole('alert').filter({ hasText: configUpdatedText });
   await expect(warning).toBeVisible(heartbeatWait);
   await expect(warning).toContainText('Bitte laden Sie die Anwendung neu');
+  // Its button must be readable on the warning's colour (it was white on orange, 2.9:1).
+  await expectNoSeriousA11yViolations(page, 'the reload warning');
+  await warning.screenshot({ path: path.join(shots, 'reload-warning.png') });
   await warning.getByRole('button', { name: 'Aktualisieren' }).click();
   await expect(warning).toHaveCount(0);
 };
