@@ -207,7 +207,7 @@ const openPglite = async (
       }
     }, signal);
   const inEnv: Database['inEnv'] = async (envId, userId, work, signal) =>
-    tenantTx(knownEnv(envId, userId, ''), (scope) => work(scope), signal);
+    tenantTx(knownEnv(envId, userId, ''), work, signal);
   const inEnvOpened: Database['inEnvOpened'] = (opening, work, signal) => tenantTx(openedBy(opening, ''), work, signal);
   return { db, kind: 'pglite', close: () => client.close(), analyze, asOwner, inEnv, inEnvOpened };
 };
@@ -343,7 +343,7 @@ const openPostgres = async (
     }
   };
   const inEnv: Database['inEnv'] = async (envId, userId, work, signal) =>
-    tenantTx(knownEnv(envId, userId, settings), (scope) => work(scope), signal);
+    tenantTx(knownEnv(envId, userId, settings), work, signal);
   const inEnvOpened: Database['inEnvOpened'] = (opening, work, signal) =>
     tenantTx(openedBy(opening, settings), work, signal);
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), analyze, asOwner, inEnv, inEnvOpened };

@@ -22,10 +22,12 @@ export const bearerTokenHash = (req: FastifyRequest): string => {
   return match?.[1] ? hashToken(match[1]) : '';
 };
 
+const unauthenticated = () => new AppError('unauthenticated', { message: t('common.unauthenticated') });
+
 /** Checked on every request, so a revoked or expired token fails on the very next call. */
 export const requireUser = async (deps: AppDeps, tokenHash: string): Promise<AuthUser> => {
   const user = tokenHash ? await deps.guards.userBySessionHash(tokenHash) : null;
-  if (!user) throw new AppError('unauthenticated', { message: t('common.unauthenticated') });
+  if (!user) throw unauthenticated();
   return user;
 };
 
@@ -51,6 +53,15 @@ const checkEnv = (env: EnvAccess | null, mode: EnvMode): EnvAccess => {
   return env;
 };
 
+/** A guard read's answer for the call's mode: 401 without a live session, 403 without access. */
+const checkFound = (
+  found: { user: AuthUser; env: EnvAccess | null } | null,
+  mode: EnvMode,
+): { user: AuthUser; env: EnvAccess } => {
+  if (!found) throw unauthenticated();
+  return { user: found.user, env: checkEnv(found.env, mode) };
+};
+
 /** The caller and the environment of `_env` in one lookup: 401 without a live session, 403 without access. */
 export const requireUserAndEnv = async (
   deps: AppDeps,
@@ -58,10 +69,8 @@ export const requireUserAndEnv = async (
   body: unknown,
   mode: EnvMode,
 ): Promise<{ user: AuthUser; env: EnvAccess }> => {
-  if (!tokenHash) throw new AppError('unauthenticated', { message: t('common.unauthenticated') });
-  const found = await deps.guards.userWithEnv(tokenHash, requireSlug(body));
-  if (!found) throw new AppError('unauthenticated', { message: t('common.unauthenticated') });
-  return { user: found.user, env: checkEnv(found.env, mode) };
+  if (!tokenHash) throw unauthenticated();
+  return checkFound(await deps.guards.userWithEnv(tokenHash, requireSlug(body)), mode);
 };
 
 /**
@@ -75,15 +84,13 @@ export const userAndEnvOpening = (
   body: unknown,
   mode: EnvMode,
 ): EnvOpening<{ user: AuthUser; env: EnvAccess }> => {
-  if (!tokenHash) throw new AppError('unauthenticated', { message: t('common.unauthenticated') });
+  if (!tokenHash) throw unauthenticated();
   const lookup = deps.guards.userWithEnvOpening(tokenHash, requireSlug(body));
   return {
     sql: lookup.sql,
     decide: (row) => {
-      const found = lookup.read(row);
-      if (!found) throw new AppError('unauthenticated', { message: t('common.unauthenticated') });
-      const env = checkEnv(found.env, mode);
-      return { envId: env.id, userId: found.user.id, opened: { user: found.user, env } };
+      const { user, env } = checkFound(lookup.read(row), mode);
+      return { envId: env.id, userId: user.id, opened: { user, env } };
     },
   };
 };

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { sqlLiteral } from '../../db/env-opening';
-import { preparedPerDb } from '../../db/prepared';
-import { sessions, users } from '../auth/auth.table';
+import { rowsOf } from '../../db/rows';
+import { users } from '../auth/auth.table';
 import { environmentInvitations, environments, environmentUsers, presets } from './environments.table';
 
 type Conn = Db | Tx;
@@ -222,37 +222,18 @@ export const countActiveMembers = async (db: Conn, envId: string): Promise<numbe
     )[0]?.n ?? 0,
   );
 
-/** The guard's hot path: live session, its user, the environment of `slug` and the membership, one query. */
-const sessionUserAndAccess = preparedPerDb((db: Db) =>
-  db
-    .select({
-      user: users,
-      env: {
-        id: environments.id,
-        slug: environments.urlSlug,
-        name: environments.name,
-        status: environments.status,
-        language: environments.defaultLanguage,
-        configUpdatedAt: environments.configUpdatedAt,
-      },
-      memberActive: environmentUsers.isActive,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(environments, eq(environments.urlSlug, sql.placeholder('slug')))
-    .leftJoin(environmentUsers, and(eq(environmentUsers.envId, environments.id), eq(environmentUsers.userId, users.id)))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('guard_session_user_env'),
-);
-
 /**
- * The same read as the opening of the request's tenant transaction (db/env-opening.ts), through
- * the function of migration 0021, which keeps its plan (SQL sent as text is planned every time);
- * its values are literals, as the opening cannot take parameters.
+ * The guard's read: live session, its user, the environment of `slug` and the membership, through
+ * the function of migration 0021 (which keeps its plan). Calls with a tenant transaction send it as
+ * the transaction's opening (db/env-opening.ts), with literals, as the opening cannot take
+ * parameters; the others (`tx: false`) read it alone.
  */
 export const sessionUserAndAccessOpeningSql = (tokenHash: string, slug: string, now: Date): string =>
   `SELECT * FROM kontor.session_opening(${sqlLiteral(tokenHash)}, ${sqlLiteral(slug)}, ${sqlLiteral(now.toISOString())})`;
 
 export const findSessionUserAndAccess = async (db: Db, tokenHash: string, slug: string, now: Date) =>
-  (await sessionUserAndAccess(db).execute({ hash: tokenHash, slug, now: now.toISOString() }))[0];
+  rowsOf<Record<string, unknown>>(
+    await db.execute(
+      sql`SELECT * FROM kontor.session_opening(${tokenHash}, ${slug}, ${now.toISOString()}::timestamptz)`,
+    ),
+  )[0];

@@ -11,7 +11,7 @@ import { AppError } from '../../http/errors';
 import type { AuthUser, EnvAccess } from '../../http/guards';
 import { enqueueMail } from '../../mail/outbox.repo';
 import { invitationMail } from '../../mail/templates';
-import { findUserByEmail, toAuthUser } from '../auth/auth.service';
+import { findUserByEmail } from '../auth/auth.service';
 import * as repo from './environments.repo';
 import { findPreset, type PresetDefinition, presetDefinitions } from './presets';
 
@@ -26,19 +26,7 @@ const toAccess = (row: Omit<EnvAccess, 'id' | 'language'> & { id: string; langua
   return { ...row, id: trustedEnvId(row.id), language: language.success ? language.data : 'de_sie' };
 };
 
-/** Session, user and environment access in one read (the guard of every environment call). */
-export const userWithEnv = async (
-  deps: AppDeps,
-  tokenHash: string,
-  slug: string,
-): Promise<{ user: AuthUser; env: EnvAccess | null } | null> => {
-  const row = await repo.findSessionUserAndAccess(deps.database.db, tokenHash, slug, deps.now());
-  if (!row?.user.isActive) return null;
-  const env = row.env && row.memberActive !== null ? toAccess({ ...row.env, memberActive: row.memberActive }) : null;
-  return { user: toAuthUser(row.user), env };
-};
-
-/** A row of `sessionUserAndAccessOpeningSql` as the guard's view, or null without a live session of an active user. */
+/** A row of the guard's read (`kontor.session_opening`) as the guard's view, or null without a live session of an active user. */
 const sessionUserAndAccessOf = (
   row: Record<string, unknown> | undefined,
 ): { user: AuthUser; env: EnvAccess | null } | null => {
@@ -66,6 +54,14 @@ const sessionUserAndAccessOf = (
       : null;
   return { user, env };
 };
+
+/** Session, user and environment access in one read (the guard of calls without a tenant transaction). */
+export const userWithEnv = async (
+  deps: AppDeps,
+  tokenHash: string,
+  slug: string,
+): Promise<{ user: AuthUser; env: EnvAccess | null } | null> =>
+  sessionUserAndAccessOf(await repo.findSessionUserAndAccess(deps.database.db, tokenHash, slug, deps.now()));
 
 /** `userWithEnv` as the opening read of the request's tenant transaction (one round trip with BEGIN). */
 export const userWithEnvOpening = (deps: AppDeps, tokenHash: string, slug: string) => ({
