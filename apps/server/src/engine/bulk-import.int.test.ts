@@ -85,6 +85,16 @@ describe('bulk import', () => {
     expect(await countIn(beta.env, 'B-')).toBe(0);
   });
 
+  test('a bad row after chunks already written: the error names it and the whole import is undone', async () => {
+    // Chunks of 2,000 go into the table while the next is validated: rows 0–3,999 are written
+    // before row 4,321 fails, and the transaction takes them back.
+    const rows = Array.from({ length: 4500 }, (_, i) => customer(20_000 + i));
+    rows[4321] = { ...customer(24_321), email: 'keine-adresse' };
+    const error = await refusal(beta.env, rows);
+    expect(error.errors).toEqual({ '4321.email': [de('validation.email')] });
+    expect(await countIn(beta.env, 'B-2')).toBe(0);
+  });
+
   test('a value twice in the batch is the second row’s fault; one the environment holds, the row’s that brings it', async () => {
     const twice = await refusal(beta.env, [customer(1), customer(2), { ...customer(3), customer_number: 'B-1' }]);
     expect(twice.errors).toEqual({ '2.customer_number': [de('validation.unique')] });

@@ -1,3 +1,4 @@
+import type { DataField, RecordType } from '@kontor/contract/api/record-types';
 import type { FieldErrors } from '@kontor/contract/call';
 import { needsUniqueCheck } from '@kontor/contract/logic/validation';
 import { AppError } from '../http/errors';
@@ -17,17 +18,59 @@ import {
 
 export type ImportResult = { inserted: number };
 
-/** Rows per insert statement (one JSON parameter each) and values per uniqueness query. */
-const insertChunk = 2000;
+/** Rows per insert statement (one JSON parameter each), validated as one step of the pipeline. */
+const chunkSize = 2000;
+/** Values per uniqueness query. */
 const uniqueChunk = 5000;
 /** An import with more bad rows names the first ones only: enough to fix a file, small to send. */
 const maxReportedRows = 100;
+/** Rows validated between two turns of the event loop, so that the insert before them is sent and answered meanwhile. */
+const rowsPerTurn = 250;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type Fail = (index: number, field: string, message: string) => void;
+
+/**
+ * The unique fields' values, checked before anything is written: a value twice in the batch is
+ * the later row's fault, a value the environment already holds the fault of the row that brings it.
+ */
+const checkUniqueValues = async (
+  ctx: RecordsContext,
+  type: RecordType,
+  uniqueFields: DataField[],
+  inputs: Record<string, unknown>[],
+  fail: Fail,
+) => {
+  const repo = recordsRepo(ctx.scope);
+  for (const f of uniqueFields) {
+    const firstRow = new Map<string, number>();
+    for (const [index, input] of inputs.entries()) {
+      // Coercion errors are reported by the validation; here only the value counts.
+      const value = coerceField(f, input[f.key], f.key, ctx.t, {});
+      if (!needsUniqueCheck(f, value)) continue;
+      const text = String(value);
+      if (firstRow.has(text)) fail(index, f.key, ctx.t('validation.unique'));
+      else firstRow.set(text, index);
+    }
+    const values = [...firstRow.keys()];
+    for (let i = 0; i < values.length; i += uniqueChunk) {
+      for (const taken of await repo.takenValues(type.key, f.key, values.slice(i, i + uniqueChunk)))
+        fail(firstRow.get(taken) ?? -1, f.key, ctx.t('validation.unique'));
+    }
+  }
+};
 
 /**
  * Creates many records at once with the save path's rules (coercion, every validation rule,
  * uniqueness against the database and within the batch, model references, computed totals) but
- * one insert per chunk. All or nothing: any invalid record fails the whole import, and the errors
- * name each bad row and field as `<row index>.<field>` (0-based, in the order given).
+ * one insert per chunk. All or nothing: any invalid record fails the whole import (the caller's
+ * transaction rolls back what was inserted), and the errors name each bad row and field as
+ * `<row index>.<field>` (0-based, in the order given).
+ *
+ * A pipeline on two cores: while PostgreSQL writes one chunk into the table and its indexes, Node
+ * validates the next. Once a row has failed, nothing more is inserted; validation goes on, so that
+ * the error names every bad row.
  */
 export const importRecords = async (
   ctx: RecordsContext,
@@ -36,44 +79,46 @@ export const importRecords = async (
 ): Promise<ImportResult> => {
   const type = requireType(ctx.types, typeKey, ctx.t);
   const editable = editableFields(type, requireForm(type, undefined, ctx.t));
-  const uniqueFields = editable.filter((f) => f.validation?.unique);
   const repo = recordsRepo(ctx.scope);
+  const stage = initialStage(type);
   const problems = new Map<number, FieldErrors>();
-  const fail = (index: number, field: string, message: string) => {
+  const fail: Fail = (index, field, message) => {
     const errors = problems.get(index) ?? {};
     errors[field] = [...(errors[field] ?? []), message];
     problems.set(index, errors);
   };
-  const prepared: Array<{ data: Record<string, unknown>; searchText: string }> = [];
-  // Per unique field: each value and the first row that holds it.
-  const firstRowOf = new Map<string, Map<string, number>>(uniqueFields.map((f) => [f.key, new Map()]));
+  await checkUniqueValues(
+    ctx,
+    type,
+    editable.filter((f) => f.validation?.unique),
+    inputs,
+    fail,
+  );
 
-  for (const [index, input] of inputs.entries()) {
-    const errors: FieldErrors = {};
-    const data = defaults(type);
-    for (const f of editable) data[f.key] = coerceField(f, input[f.key], f.key, ctx.t, errors);
-    for (const f of uniqueFields) {
-      if (!needsUniqueCheck(f, data[f.key])) continue;
-      const value = String(data[f.key]);
-      const rows = firstRowOf.get(f.key);
-      if (rows?.has(value)) errors[f.key] = [...(errors[f.key] ?? []), ctx.t('validation.unique')];
-      else rows?.set(value, index);
+  // The insert in flight. Marked as handled here; its error is thrown where it is awaited.
+  let inserting: Promise<void> = Promise.resolve();
+  for (let from = 0; from < inputs.length; from += chunkSize) {
+    const chunk: Array<{ data: Record<string, unknown>; searchText: string }> = [];
+    for (let index = from; index < Math.min(from + chunkSize, inputs.length); index++) {
+      if ((index - from) % rowsPerTurn === rowsPerTurn - 1) await nextTurn();
+      const input = inputs[index] ?? {};
+      const errors: FieldErrors = {};
+      const data = defaults(type);
+      for (const f of editable) data[f.key] = coerceField(f, input[f.key], f.key, ctx.t, errors);
+      await checkModels(ctx, type.fields, data, errors);
+      if (Object.keys(errors).length === 0) computeTotalsInRange(ctx, type, data, errors);
+      for (const [field, messages] of Object.entries(errors)) for (const m of messages) fail(index, field, m);
+      chunk.push({ data, searchText: searchTextOf(type, data) });
     }
-    await checkModels(ctx, type.fields, data, errors);
-    if (Object.keys(errors).length === 0) computeTotalsInRange(ctx, type, data, errors);
-    for (const [field, messages] of Object.entries(errors)) for (const m of messages) fail(index, field, m);
-    prepared.push({ data, searchText: searchTextOf(type, data) });
-  }
-
-  // A value already taken in the environment is the fault of the row that brings it.
-  for (const f of uniqueFields) {
-    const rows = firstRowOf.get(f.key) ?? new Map<string, number>();
-    const values = [...rows.keys()];
-    for (let i = 0; i < values.length; i += uniqueChunk) {
-      for (const taken of await repo.takenValues(type.key, f.key, values.slice(i, i + uniqueChunk)))
-        fail(rows.get(taken) ?? -1, f.key, ctx.t('validation.unique'));
+    // The connection answers one statement at a time; a database refusal of the insert before
+    // ends the import here.
+    await inserting;
+    if (problems.size === 0) {
+      inserting = repo.insertMany(type.key, chunk, stage);
+      inserting.catch(() => {});
     }
   }
+  await inserting;
   if (problems.size > 0) {
     const reported = [...problems.entries()].sort(([a], [b]) => a - b).slice(0, maxReportedRows);
     const errors: FieldErrors = {};
@@ -81,10 +126,6 @@ export const importRecords = async (
       for (const [field, messages] of Object.entries(fields)) errors[`${index}.${field}`] = messages;
     throw new AppError('invalid', { message: ctx.t('records.saveInvalid'), errors });
   }
-
-  const stage = initialStage(type);
-  for (let i = 0; i < prepared.length; i += insertChunk) {
-    await repo.insertMany(type.key, prepared.slice(i, i + insertChunk), stage);
-  }
-  return { inserted: prepared.length };
+  await repo.mergeSearchPending();
+  return { inserted: inputs.length };
 };

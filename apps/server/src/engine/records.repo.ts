@@ -162,6 +162,14 @@ export const recordsRepo = (scope: EnvScope) => ({
       from jsonb_to_recordset(${json}::jsonb) as r(id uuid, data jsonb, search_text text)`);
   },
 
+  /**
+   * Merges the search index's pending list (migration 0022) after a bulk import, so that the
+   * searches after it do not each read the import's trigrams from the list.
+   */
+  mergeSearchPending: async (): Promise<void> => {
+    await scope.tx.execute(sql`select kontor.merge_search_pending()`);
+  },
+
   /** A page of a type's records by id (after `afterId`), for work over all of them in batches. */
   pageOfType: (type: string, afterId: string | null, limit: number) =>
     scope.tx
