@@ -1,6 +1,7 @@
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { createDeps } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
+import type { Database } from '../apps/server/src/db/client';
 import { trustedEnvId, withEnv } from '../apps/server/src/db/env-scope';
 import { importRecords } from '../apps/server/src/engine/bulk-import.service';
 import { readTypes } from '../apps/server/src/engine/record-types.service';
@@ -47,12 +48,15 @@ export const generate = async (log: (line: string) => void): Promise<void> => {
       { name: bigEnvName, count: bigEnvRecords },
     ];
     let seq = 0;
+    const envIds: string[] = [];
+    let lastImportSeconds = 0;
     for (const [i, p] of plan.entries()) {
       const started = Date.now();
       const cpuBefore = process.cpuUsage();
       const { environment } = await createEnvironment(deps, t, auth, { name: p.name, preset: 'craftsman' });
       const env = await envRepo.findBySlug(db, environment.url_slug);
       if (!env) throw new Error('environment vanished');
+      envIds.push(env.id);
       const random = seededRandom(1000 + i);
       for (let done = 0; done < p.count; done += 5_000) {
         const chunk = Array.from({ length: Math.min(5_000, p.count - done) }, () => customer(random, ++seq));
@@ -63,13 +67,47 @@ export const generate = async (log: (line: string) => void): Promise<void> => {
       // The import's own work (validation, search text, statements) against the database's share of the time.
       const cpu = process.cpuUsage(cpuBefore);
       const nodeSeconds = ((cpu.user + cpu.system) / 1e6).toFixed(1);
+      lastImportSeconds = (Date.now() - started) / 1000;
       log(
         `  ${p.name}: ${p.count.toLocaleString('de-DE')} Kunden in ${((Date.now() - started) / 1000).toFixed(1)} s (Node-CPU ${nodeSeconds} s)`,
       );
     }
+    const baseline = await bareInsertBaseline(deps.database, envIds[0] ?? '', envIds.at(-1) ?? '');
+    log(
+      `  Baseline: dieselben ${baseline.rows.toLocaleString('de-DE')} Kunden als ein INSERT … SELECT des Tabelleneigentümers (ohne Prüfung, RLS, JSON), zurückgerollt: ${baseline.seconds.toFixed(1)} s; Import ${(lastImportSeconds / baseline.seconds).toFixed(2)}× davon`,
+    );
     await deps.database.analyze();
   } finally {
     await deps.mail.stop();
     await deps.database.close();
   }
 };
+
+/**
+ * The import's baseline, measured in the same run: the big environment's customers inserted once
+ * more, by one INSERT … SELECT as the table's owner (no validation, no Row Level Security, no
+ * JSON on the wire) into the same table with the same indexes, then rolled back. Into another
+ * environment, so the ids (the import's own, time-ordered) stay unique.
+ */
+const bareInsertBaseline = async (
+  database: Database,
+  intoEnvId: string,
+  fromEnvId: string,
+): Promise<{ rows: number; seconds: number }> =>
+  database.asOwner(async (query) => {
+    await query('BEGIN');
+    try {
+      const started = Date.now();
+      const rows = await query(
+        `WITH copied AS (
+           INSERT INTO records (env_id, id, type, stage, data, search_text, created_by)
+           SELECT $1::uuid, id, type, stage, data, search_text, created_by FROM records
+            WHERE env_id = $2::uuid AND type = 'customers' RETURNING 1)
+         SELECT count(*)::int AS n FROM copied`,
+        [intoEnvId, fromEnvId],
+      );
+      return { rows: Number(rows[0]?.n), seconds: (Date.now() - started) / 1000 };
+    } finally {
+      await query('ROLLBACK');
+    }
+  });

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { createBackground } from './background';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import type { AppDeps } from './deps';
-import { baseTypes } from './engine/base-types/registry';
-import { ensureSortIndexes } from './engine/sort-keys';
+import { shippedTypes } from './engine/record-types.service';
+import { buildSortIndexes, sortIndexesOf } from './engine/sort-indexes';
 import { userBySessionHash } from './features/auth/auth.service';
 import {
   envAccess,
@@ -78,10 +77,8 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
   await syncPresets(deps);
   onEnvironmentCreated(seedEnvironmentRecords);
   onEnvironmentCreated(createMainDirectory);
-  await database.db.transaction(async (tx) => {
-    // Building an index over many records may take longer than a request's statement may.
-    await tx.execute(sql`set local statement_timeout = 0`);
-    await ensureSortIndexes({ tx }, baseTypes.values());
-  });
+  // The shipped types' sort indexes (user-made types': structure saves and housekeeping). A plain
+  // build, as the table owner without a statement timeout: on a new database the table is empty.
+  await database.asOwner((query) => buildSortIndexes(query, false, sortIndexesOf(shippedTypes()).values()));
   return deps;
 };

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { createDeps } from './bootstrap';
 import { loadConfig } from './config';
 import { seedDemo } from './demo';
+import { reconcileSortIndexes } from './features/data-structures/data-structures.service';
 import { devMailPageEnabled } from './mail/dev-page';
 import { startMaintenance } from './maintenance';
 import { holdServerLock, runningServerPid } from './server-lock';
@@ -38,6 +39,9 @@ deps.mail.start();
 const maintenance = startMaintenance(deps, (err) => app.log.warn({ err }, 'maintenance failed'));
 await app.listen({ port: config.port, host: config.host });
 mark('listening');
+// The sort indexes of user-made lists, after start: an upgrade that changed their shape (migration
+// 0023) has them back within seconds, not at the first hourly housekeeping.
+deps.background.run('sort-indexes', () => reconcileSortIndexes(deps));
 app.log.info({ startup: phases }, 'started');
 console.log(
   `\n  Kontor läuft auf ${config.appUrl}  (Datenbank: ${deps.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})\n`,

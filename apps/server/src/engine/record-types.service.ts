@@ -3,7 +3,7 @@ import { recordTypeSchema } from '@kontor/contract/api/record-types';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../db/env-scope';
 import { AppError } from '../http/errors';
-import { baseTypes } from './base-types/registry';
+import { baseTypes, presetChildKeys } from './base-types/registry';
 import { type RecordTypeRow, recordTypesRepo } from './record-types.repo';
 
 /** What a child type stores: only what differs from its base type. */
@@ -83,6 +83,14 @@ export const resolveChildType = (row: Pick<RecordTypeRow, 'key' | 'parent' | 'de
 };
 
 const systemTypes = [...baseTypes.values()].filter((t) => t.system);
+
+/** The types as they ship: the system types and the presets' child types, before any change of an environment. */
+export const shippedTypes = (): RecordType[] => [
+  ...systemTypes,
+  ...Object.entries(presetChildKeys).flatMap(
+    ([parent, key]) => resolveChildType({ key, parent, definition: {} }) ?? [],
+  ),
+];
 
 /**
  * Effective types per environment, cached until its configuration stamp moves (every change of

@@ -1,6 +1,5 @@
 import type { RecordType } from '@kontor/contract/api/record-types';
 import { type SQL, sql } from 'drizzle-orm';
-import type { EnvScope } from '../db/env-scope';
 
 /** How a field sorts: numbers as numbers, everything else as lower-cased text (dates are ISO text). */
 export type SortKind = 'text' | 'num';
@@ -13,8 +12,8 @@ export const sortKindOf = (type: RecordType, fieldKey: string): SortKind => {
 };
 
 /**
- * The sort expression of a field, written exactly as the expression index of migration 0009
- * (`ensure_record_sort_index`) so the planner can walk the index. Text sorts by
+ * The sort expression of a field, written exactly as its expression index (sort-indexes.ts) so
+ * the planner can walk the index. Text sorts by
  * `kontor.sort_key_text`: lower case, umlauts as their base letter (DIN 5007-1), the first 200
  * characters; numbers by `kontor.sort_key_num`, empty as a very small number. Both are LEAKPROOF
  * PL/pgSQL functions of the product's schema (never inlined), so keyset and filter conditions stay
@@ -39,25 +38,6 @@ export const matchExpression = (fieldKey: string): SQL => {
 };
 
 export const isSortableKey = (fieldKey: string) => safeKey.test(fieldKey);
-
-/** Asks the database (as table owner) for the index behind each sortable cell of the types. */
-export const ensureSortIndexes = async (scope: Pick<EnvScope, 'tx'>, types: Iterable<RecordType>): Promise<void> => {
-  const wanted = new Map<string, SortKind>();
-  for (const type of types) {
-    for (const list of type.lists) {
-      for (const cell of list.cells) {
-        if (cell.sortable && isSortableKey(cell.mapping))
-          wanted.set(`${cell.mapping}:${sortKindOf(type, cell.mapping)}`, sortKindOf(type, cell.mapping));
-      }
-    }
-  }
-  if (wanted.size === 0) return;
-  // One statement for all: this runs on every start, where each round trip counts.
-  const rows = [...wanted].map(([key, kind]) => sql`(${key.slice(0, key.lastIndexOf(':'))}::text, ${kind}::text)`);
-  await scope.tx.execute(
-    sql`select ensure_record_sort_index(f, k) from (values ${sql.join(rows, sql`, `)}) as wanted(f, k)`,
-  );
-};
 
 /** `%text%` for LIKE against a match expression: lower-cased, with LIKE's own characters escaped. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

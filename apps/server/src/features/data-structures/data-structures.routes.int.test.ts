@@ -11,6 +11,7 @@ import { type EnvPair, expectForeignEnvRefused } from '../../../test/cross-tenan
 import { twoEnvironments } from '../../../test/fixtures';
 import { startTestApp, type TestApp, type TestResponse } from '../../../test/harness';
 import { envIdOf, inEnv } from '../../../test/records';
+import { sortIndexFor } from '../../engine/sort-indexes';
 import { dataStructuresRepo } from './data-structures.repo';
 
 const de = translator('de_sie');
@@ -187,7 +188,7 @@ describe('settings/dynamic-records: save', () => {
     // The sortable cell got its expression index (built after the commit), as a built-in list has.
     await t.deps.background.idle();
     const indexes = await t.asSuperuser(
-      sql`select indexname from pg_indexes where tablename = 'records' and indexname = 'records_sort_text_kennzeichen_idx'`,
+      sql`select indexname from pg_indexes where tablename = 'records' and indexname = ${sortIndexFor('fahrzeuge', 'kennzeichen', 'text').name}`,
     );
     expect(indexes.rows).toHaveLength(1);
 

@@ -14,6 +14,7 @@ import { trustedEnvId } from '../../db/env-scope';
 import { rowsOf } from '../../db/rows';
 import { recordListStatement } from '../../engine/record-list.repo';
 import { recordListPlan } from '../../engine/record-list.service';
+import { sortIndexFor } from '../../engine/sort-indexes';
 import { reconcileSortIndexes } from './data-structures.service';
 
 /**
@@ -23,7 +24,8 @@ import { reconcileSortIndexes } from './data-structures.service';
  */
 
 const de = translator('de_sie');
-const index = 'records_sort_text_kennzeichen_idx';
+// A user-made type: the shared, partial index of the field (engine/sort-indexes.ts).
+const index = sortIndexFor('fahrzeuge', 'kennzeichen', 'text').name;
 
 let t: TestApp;
 let who: { env: string; token: string };
@@ -189,7 +191,7 @@ describe('sort indexes of user-made lists', () => {
     await reconcileSortIndexes(t.deps);
     expect(await indexState()).toBe('valid');
     expect(await indexState('records_sort_text_verwaist_idx')).toBe('missing');
-    expect(await indexState('records_sort_text_name_idx')).toBe('valid'); // customers' built-in list
+    expect(await indexState(sortIndexFor('customers', 'name', 'text').name)).toBe('valid'); // customers' built-in list
   });
 
   test('a list that stops sorting by the field drops its index once no list anywhere needs it', async () => {

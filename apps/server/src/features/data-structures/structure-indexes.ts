@@ -1,8 +1,7 @@
 import type { RecordType } from '@kontor/contract/api/record-types';
 import { type EnvId, trustedEnvId } from '../../db/env-scope';
 import type { AppDeps } from '../../deps';
-import { baseTypes } from '../../engine/base-types/registry';
-import { readTypes } from '../../engine/record-types.service';
+import { readTypes, shippedTypes } from '../../engine/record-types.service';
 import { rebuildSearchText, searchedFields } from '../../engine/records.service';
 import {
   buildSortIndexes,
@@ -28,9 +27,9 @@ const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
   return next;
 };
 
-/** Every sort index any list of any environment needs (indexes are shared by types and environments). */
+/** Every sort index any list of any environment needs (indexes are shared by environments). */
 const neededEverywhere = async (deps: AppDeps): Promise<Map<string, SortIndex>> => {
-  const types: RecordType[] = [...baseTypes.values()];
+  const types: RecordType[] = shippedTypes();
   for (const id of await environmentIds(deps)) {
     const catalog = await deps.database.inEnv(trustedEnvId(id), null, (scope) => readTypes(scope));
     types.push(...catalog.values());

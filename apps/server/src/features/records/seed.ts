@@ -1,19 +1,10 @@
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../../db/env-scope';
+import { presetChildKeys } from '../../engine/base-types/registry';
 import { createChildType, readTypes } from '../../engine/record-types.service';
 import { recordsService } from '../../engine/records.service';
 import { type PresetDefinition, updateEnvironmentSettings } from '../environments/environments.service';
 import { demoRecords } from './demo-records';
-
-/** The key an environment's child type gets for a base type. */
-export const childKeyOf: Record<string, string> = {
-  customer: 'customers',
-  contact: 'contacts',
-  article: 'articles',
-  offer: 'offers',
-  invoice: 'invoices',
-  incoming_invoice: 'incoming_invoices',
-};
 
 const standardTaxes = [
   { name: 'USt. 19 %', percentage: 19, number: '8400' },
@@ -32,7 +23,7 @@ export const seedEnvironmentRecords = async (
   t: Translate,
 ): Promise<void> => {
   for (const base of preset.recordTypes) {
-    const key = childKeyOf[base];
+    const key = presetChildKeys[base];
     if (key) await createChildType(scope, { key, parent: base, definition: {} });
   }
   const types = await readTypes(scope);
