@@ -3,7 +3,17 @@ import path from 'node:path';
 import { benchUser, bigEnvName, generate, smallEnvCount, smallEnvName } from './generate';
 import { cities, positions, searchTerms, seededRandom } from './german-data';
 import { load, type Measured, post, sequential } from './scenarios';
-import { bareUrl, out, prepareTarget, startBare, startServer, stopServer, type Target, url } from './server-process';
+import {
+  bareUrl,
+  out,
+  pgTransport,
+  prepareTarget,
+  startBare,
+  startServer,
+  stopServer,
+  type Target,
+  url,
+} from './server-process';
 
 /**
  * `npm run bench`: generates the data set (once per database), starts the real server as a child
@@ -184,7 +194,7 @@ const main = async () => {
     const r = await measureTarget(target);
     const ratio = r.deep.mean / r.page1.mean;
     lines.push(
-      `\n### ${name === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} — ${seconds} s, 10 connections`,
+      `\n### ${name === 'pglite' ? 'PGlite (embedded)' : `PostgreSQL (${pgTransport()})`} — ${seconds} s, 10 connections`,
       '',
       '| scenario | requests/s | p50 ms | p99 ms | bare route req/s | bare p99 ms | of bare | Node CPU ms/req (product / bare) | PostgreSQL CPU ms/req (product / bare) | errors |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
