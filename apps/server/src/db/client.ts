@@ -8,7 +8,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { queryAndCommit } from './committing-query';
 import type { Db, Tx } from './db-types';
 import { decideOpened, type EnvOpening, type Opened, openingStatement } from './env-opening';
 import type { EnvId, EnvScope } from './env-scope';
@@ -264,30 +263,6 @@ const migrateLocked = async (url: string): Promise<void> => {
   }
 };
 
-/**
- * The client a request transaction's statements go through: after `commitWithNext` the next
- * statement carries the COMMIT (committing-query.ts, env-scope.ts `lastStatement`), and any
- * statement after that is refused instead of running outside the transaction.
- */
-const lastStatementCommits = (client: pg.PoolClient) => {
-  let commitNext = false;
-  let committed = false;
-  const query = (config: string | pg.QueryConfig, values?: unknown[]) => {
-    if (committed) return Promise.reject(new Error('the transaction has already committed'));
-    if (!commitNext) return client.query(config, values);
-    commitNext = false;
-    committed = true;
-    return queryAndCommit(client, typeof config === 'string' ? { text: config } : config, values);
-  };
-  return {
-    client: { query } as unknown as pg.PoolClient,
-    commitWithNext: () => {
-      commitNext = true;
-    },
-    committed: () => committed,
-  };
-};
-
 const openPostgres = async (
   url: string,
   appUrl: string,
@@ -349,12 +324,11 @@ const openPostgres = async (
       // Several statements answer one result each.
       const results: pg.QueryResult | pg.QueryResult[] = await client.query(start.open);
       const { envId, userId, opened } = start.decide((Array.isArray(results) ? results.at(-1) : results)?.rows[0]);
-      const statements = lastStatementCommits(client);
-      const tx = drizzlePg(statements.client) as unknown as Tx;
-      const result = await work({ envId, userId, tx, commitWithNext: statements.commitWithNext }, opened);
+      const tx = drizzlePg(client) as unknown as Tx;
+      const result = await work({ envId, userId, tx }, opened);
       signal?.removeEventListener('abort', cancel);
       if (signal?.aborted) throw new ClientGoneError(); // rolls back what nobody will see
-      if (!statements.committed()) await client.query('COMMIT');
+      await client.query('COMMIT');
       return result;
     } catch (error) {
       signal?.removeEventListener('abort', cancel);

@@ -9,16 +9,7 @@ export type EnvId = string & { readonly [envIdBrand]: true };
  * The tenant scope: the only way to reach tenant tables. Only the environment guard (and
  * trusted system jobs such as environment creation) build one.
  */
-export type EnvScope = Readonly<{
-  envId: EnvId;
-  userId: string | null;
-  tx: Tx;
-  /**
-   * Marks the next statement as the transaction's last (see `lastStatement`). Only PostgreSQL's
-   * request transactions have it: there the statement carries the COMMIT in its round trip.
-   */
-  commitWithNext?: () => void;
-}>;
+export type EnvScope = Readonly<{ envId: EnvId; userId: string | null; tx: Tx }>;
 
 /** Runs `work` in one transaction in which Row Level Security admits only rows of `envId`. */
 export const withEnv = <T>(db: Db, envId: EnvId, userId: string | null, work: (scope: EnvScope) => Promise<T>) =>
@@ -32,17 +23,6 @@ export const withEnv = <T>(db: Db, envId: EnvId, userId: string | null, work: (s
 export const enterEnv = async (tx: Tx, envId: EnvId, userId: string | null): Promise<EnvScope> => {
   await tx.execute(sql`select set_config('app.env_id', ${envId}, true)`);
   return { envId, userId, tx };
-};
-
-/**
- * Runs `read`, whose one statement is the transaction's last: on PostgreSQL its COMMIT travels in
- * the same round trip (one write and one wake-up fewer on each side, which is what a list page on
- * two shared cores spends most on). A statement after it is refused. Only for reads, and only
- * where nothing follows: the answer must not depend on the COMMIT.
- */
-export const lastStatement = <T>(scope: EnvScope, read: () => Promise<T>): Promise<T> => {
-  scope.commitWithNext?.();
-  return read();
 };
 
 /** `env_id = scope's env` and any further conditions: the first filter of every tenant query. */
