@@ -9,7 +9,16 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Db, Tx } from './db-types';
-import { decideOpened, type EnvOpening, type Opened, openingStatement } from './env-opening';
+import {
+  decideOneTrip,
+  decideOpened,
+  type EnvOpening,
+  type OneTripRead,
+  type Opened,
+  oneTripStatement,
+  openingStatement,
+  type ReadOpened,
+} from './env-opening';
 import type { EnvId, EnvScope } from './env-scope';
 import { ClientGoneError } from './errors';
 import { isUuid } from './ids';
@@ -52,6 +61,15 @@ export type Database = Readonly<{
     work: (scope: EnvScope, opened: O) => Promise<T>,
     signal?: AbortSignal,
   ) => Promise<T>;
+  /**
+   * A tenant read in one round trip (issue 16): BEGIN READ ONLY, the opening, a statement written
+   * before the opening decides, and COMMIT. The statement runs under Row Level Security in whatever
+   * environment the opening entered (none when it refused, so no row); its rows are handed out only
+   * when `decide` accepts and the environment entered is the read's expected one (else `rows` is
+   * null). A refusal throws as in `inEnvOpened`. Answers null when the round trip itself failed:
+   * the caller then takes the usual path, which reports what went wrong in the usual order.
+   */
+  readOpened: <O>(opening: EnvOpening<O>, read: OneTripRead, signal?: AbortSignal) => Promise<ReadOpened<O> | null>;
 }>;
 
 /** How a tenant transaction starts: its first statements, and whose scope their last row makes it. */
@@ -209,7 +227,18 @@ const openPglite = async (
   const inEnv: Database['inEnv'] = async (envId, userId, work, signal) =>
     tenantTx(knownEnv(envId, userId, ''), work, signal);
   const inEnvOpened: Database['inEnvOpened'] = (opening, work, signal) => tenantTx(openedBy(opening, ''), work, signal);
-  return { db, kind: 'pglite', close: () => client.close(), analyze, asOwner, inEnv, inEnvOpened };
+  const readOpened: Database['readOpened'] = async (opening, read, signal) => {
+    const results = await gate(async () => {
+      try {
+        return await client.exec(oneTripStatement(opening, read));
+      } catch {
+        await client.exec('ROLLBACK');
+        return null;
+      }
+    }, signal);
+    return results && decideOneTrip(opening, read, results[1]?.rows[0], results[2]?.rows);
+  };
+  return { db, kind: 'pglite', close: () => client.close(), analyze, asOwner, inEnv, inEnvOpened, readOpened };
 };
 
 /** The connection string with another user and no password (for trust authentication). */
@@ -299,16 +328,9 @@ const openPostgres = async (
   // simple-protocol query may hold two statements); the id is a checked uuid and the timeout a
   // number, so both can be literals. Every request saves a write.
   const settings = `, set_config('statement_timeout', '${Math.trunc(statementTimeoutMs)}', true)`;
-  const tenantTx = async <O, T>(
-    start: TenantStart<O>,
-    work: (scope: EnvScope, opened: O) => Promise<T>,
-    signal?: AbortSignal,
-  ): Promise<T> => {
-    if (signal?.aborted) throw new ClientGoneError();
-    const client = await pool.connect();
-    let broken = false;
-    // The client has gone: cancel the running statement, from a connection of its own (the pool
-    // may be full of requests waiting for this one) as the same role, which PostgreSQL allows.
+  // The client has gone: cancel the running statement, from a connection of its own (the pool may
+  // be full of requests waiting for this one) as the same role, which PostgreSQL allows.
+  const cancelOnAbort = (client: pg.PoolClient, signal: AbortSignal | undefined) => {
     let cancelling: Promise<unknown> | undefined;
     const cancel = () => {
       const pid = (client as unknown as { processID: number }).processID;
@@ -320,31 +342,80 @@ const openPostgres = async (
         .finally(() => canceller.end().catch(() => {}));
     };
     signal?.addEventListener('abort', cancel, { once: true });
+    return {
+      stop: () => signal?.removeEventListener('abort', cancel),
+      /** After a failure: no cancel still on its way may hit the ROLLBACK or the next request. */
+      settled: async () => {
+        signal?.removeEventListener('abort', cancel);
+        await cancelling;
+      },
+    };
+  };
+  /** Rolls back after a failure; answers whether the connection is broken (it cannot even roll back). */
+  const rollBack = (client: pg.PoolClient): Promise<boolean> =>
+    client.query('ROLLBACK').then(
+      () => false,
+      () => true,
+    );
+  const tenantTx = async <O, T>(
+    start: TenantStart<O>,
+    work: (scope: EnvScope, opened: O) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> => {
+    if (signal?.aborted) throw new ClientGoneError();
+    const client = await pool.connect();
+    let broken = false;
+    const cancelling = cancelOnAbort(client, signal);
     try {
       // Several statements answer one result each.
       const results: pg.QueryResult | pg.QueryResult[] = await client.query(start.open);
       const { envId, userId, opened } = start.decide((Array.isArray(results) ? results.at(-1) : results)?.rows[0]);
       const tx = drizzlePg(client) as unknown as Tx;
       const result = await work({ envId, userId, tx }, opened);
-      signal?.removeEventListener('abort', cancel);
+      cancelling.stop();
       if (signal?.aborted) throw new ClientGoneError(); // rolls back what nobody will see
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      signal?.removeEventListener('abort', cancel);
-      await cancelling; // a cancel still on its way must not hit the ROLLBACK or the next request
+      await cancelling.settled();
       // A connection that cannot even roll back is dropped, never handed to the next request.
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
+      broken = await rollBack(client);
       throw signal?.aborted ? new ClientGoneError() : error;
     } finally {
       client.release(broken);
     }
   };
+  const readOpened: Database['readOpened'] = async (opening, read, signal) => {
+    if (signal?.aborted) throw new ClientGoneError();
+    const client = await pool.connect();
+    let broken = false;
+    const cancelling = cancelOnAbort(client, signal);
+    let results: pg.QueryResult[];
+    try {
+      results = (await client.query(oneTripStatement(opening, read, settings))) as unknown as pg.QueryResult[];
+      cancelling.stop();
+    } catch {
+      await cancelling.settled();
+      broken = await rollBack(client);
+      if (signal?.aborted) throw new ClientGoneError();
+      return null;
+    } finally {
+      client.release(broken);
+    }
+    return decideOneTrip(opening, read, results[1]?.rows[0], results[2]?.rows);
+  };
   const inEnv: Database['inEnv'] = async (envId, userId, work, signal) =>
     tenantTx(knownEnv(envId, userId, settings), work, signal);
   const inEnvOpened: Database['inEnvOpened'] = (opening, work, signal) =>
     tenantTx(openedBy(opening, settings), work, signal);
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), analyze, asOwner, inEnv, inEnvOpened };
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    analyze,
+    asOwner,
+    inEnv,
+    inEnvOpened,
+    readOpened,
+  };
 };

@@ -94,6 +94,37 @@ describe('a tenant transaction opened by its guard read (issue 16: one round tri
   });
 });
 
+describe('a read in one round trip with its opening (Database.readOpened)', () => {
+  const read = (expectedEnvId: EnvId, statement = 'SELECT DISTINCT env_id FROM records') => ({
+    expectedEnvId,
+    statement,
+  });
+
+  test('hands out the rows of the environment entered, which Row Level Security kept to that one', async () => {
+    const answer = await t.deps.database.readOpened(opening(alpha.id), read(alpha.id));
+    expect(answer?.opened).toEqual({ envId: alpha.id, userId: null, opened: 'geöffnet' });
+    expect(answer?.rows).toEqual([{ env_id: alpha.id }]);
+  });
+
+  test('a read written for another environment than the one entered gives no rows', async () => {
+    const answer = await t.deps.database.readOpened(opening(alpha.id), read(beta.id));
+    expect(answer?.opened.envId).toBe(alpha.id);
+    expect(answer?.rows).toBeNull();
+  });
+
+  test('a refusing opening throws, as in inEnvOpened', async () => {
+    await expect(t.deps.database.readOpened(opening(null), read(alpha.id))).rejects.toThrow('keine Umgebung');
+  });
+
+  test('the transaction is read only: a statement that writes fails, nothing stays, and the database answers on', async () => {
+    const before = await customerCount(alpha.id);
+    expect(await t.deps.database.readOpened(opening(alpha.id), read(alpha.id, 'DELETE FROM records'))).toBeNull();
+    expect(await t.deps.database.readOpened(opening(alpha.id), read(alpha.id, 'SELECT FROM nirgendwo'))).toBeNull();
+    expect(await customerCount(alpha.id)).toBe(before);
+    expect((await t.deps.database.readOpened(opening(alpha.id), read(alpha.id)))?.rows).toHaveLength(1);
+  });
+});
+
 describe('the guard as the opening, over HTTP', () => {
   const list = (env: string, token: string) =>
     t.call(api.simpleTableData, { _env: env, model: 'DynamicRecord', type: 'customers', pageSize: 5 }, token);

@@ -26,7 +26,7 @@ export const enterEnv = async (tx: Tx, envId: EnvId, userId: string | null): Pro
 };
 
 /** `env_id = scope's env` and any further conditions: the first filter of every tenant query. */
-export const whereEnv = (scope: EnvScope, table: { envId: AnyColumn }, ...more: (SQL | undefined)[]) =>
+export const whereEnv = (scope: Pick<EnvScope, 'envId'>, table: { envId: AnyColumn }, ...more: (SQL | undefined)[]) =>
   and(eq(table.envId, scope.envId), ...more);
 
 /** Marks an id as checked. Call only where membership or a system context has been established. */

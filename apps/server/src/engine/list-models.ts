@@ -2,6 +2,7 @@ import type { ListModel, SimpleTableData, simpleTableBody } from '@kontor/contra
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { z } from 'zod';
 import type { EnvScope } from '../db/env-scope';
+import type { OneTrip } from '../http/one-trip';
 
 export type ListModelRequest = Readonly<{
   scope: EnvScope;
@@ -15,17 +16,32 @@ export type ListModelRequest = Readonly<{
 /** One page of a model's rows for simpletable/data. */
 export type ListModelSource = (request: ListModelRequest) => Promise<SimpleTableData>;
 
+/**
+ * A model's page as a one-trip read (Database.readOpened), built before the guard has decided, for
+ * the environment the process last saw behind the call's slug. Undefined where it cannot be
+ * written yet (nothing cached); the usual path then answers.
+ */
+export type ListModelOneTrip = (
+  expectedEnvId: string,
+  body: z.output<typeof simpleTableBody>,
+) => OneTrip<SimpleTableData> | undefined;
+
 const sources = new Map<ListModel, ListModelSource>();
+const oneTrips = new Map<ListModel, ListModelOneTrip>();
 
 /**
  * The models simpletable/data can list (CLARIFICATIONS "Generic lists"). A feature registers its
  * models once (records: DynamicRecord; environments: EnvironmentUser and the invitations; query
  * forms will add QueryForm), so the generic list call never needs to know them.
  */
-export const registerListModel = (model: ListModel, source: ListModelSource): void => {
+export const registerListModel = (model: ListModel, source: ListModelSource, oneTrip?: ListModelOneTrip): void => {
   if (sources.has(model)) throw new Error(`list model ${model} is registered twice`);
   sources.set(model, source);
+  if (oneTrip) oneTrips.set(model, oneTrip);
 };
 
 /** The registered source of a model, or undefined. */
 export const listModelSource = (model: ListModel): ListModelSource | undefined => sources.get(model);
+
+/** The one-trip read of a model's page, where the model has one. */
+export const listModelOneTrip = (model: ListModel): ListModelOneTrip | undefined => oneTrips.get(model);

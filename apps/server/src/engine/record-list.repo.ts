@@ -63,7 +63,7 @@ const pickedData = (keys: string[], alias: string): SQL => {
  * (trigram-indexed), sort on a sortable cell (expression-indexed, id as tie-break), offset pages
  * or a keyset cursor for deep pages, and a total that stops counting at 10,000.
  */
-export const recordListStatement = (scope: EnvScope, plan: ListPlan): SQL => {
+export const recordListStatement = (scope: Pick<EnvScope, 'envId'>, plan: ListPlan): SQL => {
   const { sort, search, cursor, counted } = plan;
   const sortExpr: SQL = sort ? sortExpression(sort.field, sort.kind) : sql`${records.createdAt}`;
   const conditions: (SQL | undefined)[] = [eq(records.type, plan.typeKey)];

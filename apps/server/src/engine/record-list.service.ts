@@ -3,10 +3,11 @@ import { optionsMapping } from '@kontor/contract/api/record-types';
 import { defaultPageSize, type SimpleTableData, type simpleTableBody, totalCap } from '@kontor/contract/api/records';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { z } from 'zod';
-import type { EnvScope } from '../db/env-scope';
+import { inlinedStatement } from '../db/env-opening';
+import type { EnvId, EnvScope } from '../db/env-scope';
 import { isUuid } from '../db/ids';
 import { AppError } from '../http/errors';
-import { type ListPlan, recordListRepo } from './record-list.repo';
+import { type ListPlan, type ListRow, recordListRepo, recordListStatement } from './record-list.repo';
 import { isSortableKey, likePattern, sortKindOf } from './sort-keys';
 
 type Body = z.output<typeof simpleTableBody>;
@@ -126,16 +127,11 @@ export const recordListPlan = (type: RecordType, body: Body, t: Translate) => {
   return { plan, list, sort, sortKey };
 };
 
-/** One page of a record list (see recordListPlan and record-list.repo). */
-export const recordListPage = async (
-  scope: EnvScope,
-  type: RecordType,
-  body: Body,
-  t: Translate,
-): Promise<SimpleTableData> => {
-  const { plan, list, sort, sortKey } = recordListPlan(type, body, t);
+type Planned = ReturnType<typeof recordListPlan>;
+
+/** The answer for one page from its statement's rows. */
+const pageFrom = ({ plan, list, sort, sortKey }: Planned, body: Body, all: ListRow[]): SimpleTableData => {
   const { keys, pageSize, dir, counted } = plan;
-  const all = await recordListRepo(scope).page(plan);
   const n = counted ? Number(all[0]?.total ?? 0) : null;
   const rows = all.filter((r): r is typeof r & { id: string } => r.id !== null);
 
@@ -159,5 +155,32 @@ export const recordListPage = async (
     pageSize,
     list: { key: list.key, name: list.name },
     sort: sort ?? null,
+  };
+};
+
+/** One page of a record list (see recordListPlan and record-list.repo). */
+export const recordListPage = async (
+  scope: EnvScope,
+  type: RecordType,
+  body: Body,
+  t: Translate,
+): Promise<SimpleTableData> => {
+  const planned = recordListPlan(type, body, t);
+  return pageFrom(planned, body, await recordListRepo(scope).page(planned.plan));
+};
+
+/**
+ * The same page as a one-trip read (Database.readOpened): its statement with the values inlined,
+ * written for `expectedEnvId` before the guard has decided, and how its rows become the answer.
+ * Throws where the body does not fit the type (the usual path then answers, in the caller's language).
+ */
+export const recordListOneTrip = (expectedEnvId: string, type: RecordType, body: Body, t: Translate) => {
+  const planned = recordListPlan(type, body, t);
+  // Not a checked environment yet: Row Level Security admits only the one the opening enters, and
+  // the rows count only when that is this one.
+  const statement = recordListStatement({ envId: expectedEnvId as EnvId }, planned.plan);
+  return {
+    statement: inlinedStatement(statement),
+    answer: (rows: Record<string, unknown>[]) => pageFrom(planned, body, rows as ListRow[]),
   };
 };

@@ -108,6 +108,10 @@ export const loadTypes = async (scope: EnvScope, stamp: Date): Promise<TypeCatal
   return types;
 };
 
+/** The cached types of an environment and the configuration stamp they were read at, if any. */
+export const cachedTypes = (envId: string): Readonly<{ stamp: number; types: TypeCatalog }> | undefined =>
+  cache.get(envId);
+
 /** The environment's types read fresh (no cache), e.g. while they are being created. */
 export const readTypes = async (scope: EnvScope): Promise<TypeCatalog> => {
   const types = new Map<string, RecordType>(systemTypes.map((t) => [t.key, t]));

@@ -13,6 +13,7 @@ import {
   requireUserAndEnv,
   userAndEnvOpening,
 } from './guards';
+import { type OneTripOf, oneTripFor, rememberEnvId } from './one-trip';
 import { defaultLanguage, setRequestLanguage } from './request-language';
 import { fieldErrorsFromZod } from './zod-errors';
 
@@ -69,11 +70,19 @@ export const installCallRegistry = (app: FastifyInstance): void => {
   app.decorate('calls', [] as BoundCall[]);
 };
 
-export type RouteOptions = Readonly<{
+export type RouteOptions<C extends Call = Call> = Readonly<{
   /** Requests per minute and client address; answered 429 with the catalog's message beyond it. */
   perMinute?: number;
   /** Also answer `GET` with the body as query parameters (spec 01 §7: a previewed download asks again with GET). */
   get?: boolean;
+  /**
+   * A read-only environment call whose answer is one statement (issue 16: the list page): the
+   * statement for the environment this process last saw behind the body's slug, or undefined.
+   * It travels with BEGIN, the guard's read and COMMIT in one round trip (Database.readOpened)
+   * and answers only when the guard accepts and environment and configuration are the expected
+   * ones; otherwise the handler answers as usual.
+   */
+  oneTrip?: OneTripOf<C>;
 }>;
 
 /**
@@ -86,7 +95,7 @@ export const route = <C extends Call, A extends Access>(
   c: C,
   access: A,
   handler: (ctx: ContextFor<C, A>) => Promise<HandlerResult<DataOf<C>>> | HandlerResult<DataOf<C>>,
-  options: RouteOptions = {},
+  options: RouteOptions<C> = {},
 ): BoundCall => {
   const bound: BoundCall = { call: c, access };
   if (app.hasDecorator('calls')) {
@@ -121,6 +130,7 @@ export const route = <C extends Call, A extends Access>(
       ctx.user = user;
       ctx.env = env;
       setRequestLanguage(req, env.language);
+      rememberEnvId(env.slug, env.id);
     };
 
     let result: Awaited<ReturnType<typeof handler>>;
@@ -138,15 +148,22 @@ export const route = <C extends Call, A extends Access>(
       } else {
         // The guard's read opens the tenant transaction: one round trip with BEGIN (db/env-opening.ts).
         const opening = userAndEnvOpening(deps, tokenHash, raw, access.env);
-        result = await deps.database.inEnvOpened(
-          opening,
-          async (scope, { user, env }) => {
-            enter(user, env);
-            ctx.scope = scope;
-            return run(env.language);
-          },
-          gone.signal,
-        );
+        const trip = options.oneTrip && oneTripFor(c, options.oneTrip, raw);
+        const tripped = trip && (await deps.database.readOpened(opening, trip, gone.signal));
+        if (trip && tripped?.rows && trip.fresh(tripped.opened.opened.env.configUpdatedAt)) {
+          enter(tripped.opened.opened.user, tripped.opened.opened.env);
+          result = trip.answer(tripped.rows) as Awaited<ReturnType<typeof handler>>;
+        } else {
+          result = await deps.database.inEnvOpened(
+            opening,
+            async (scope, { user, env }) => {
+              enter(user, env);
+              ctx.scope = scope;
+              return run(env.language);
+            },
+            gone.signal,
+          );
+        }
       }
     }
 
