@@ -19,18 +19,62 @@ import { recordListStatement } from '../apps/server/src/engine/record-list.repo'
 import { recordListPlan } from '../apps/server/src/engine/record-list.service';
 import { resolveChildType } from '../apps/server/src/engine/record-types.service';
 
-type Query = (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+type Rows = Record<string, unknown>[];
+type Query = (text: string, params: unknown[]) => Promise<{ rows: Rows }>;
+/** The page statement sent as the product's tenant transaction would send it (BARE_SHAPE). */
+type Send = (envId: string, compiled: { sql: string; params: unknown[] }) => Promise<Rows>;
 
-const open = async (): Promise<Query> => {
+/**
+ * BARE_SHAPE (PostgreSQL only; bench/round-trips.ts compares them):
+ * - `one` (default): the page statement alone, one round trip;
+ * - `three`: BEGIN with the tenant setting, the page statement, COMMIT: the product's three round
+ *   trips without its guard read;
+ * - `joined`: the same three as one simple-protocol query, the statement's values inlined.
+ */
+const shape = process.env.BARE_SHAPE ?? 'one';
+const opening = (envId: string) => `BEGIN; SELECT set_config('app.env_id', '${envId}', true)`;
+/** Values as literals, for the measurement only: numbers, and strings in the escape form. */
+const inlined = ({ sql, params }: { sql: string; params: unknown[] }) =>
+  sql.replace(/\$(\d+)/g, (_m, n: string) => {
+    const value = params[Number(n) - 1];
+    return typeof value === 'number'
+      ? String(value)
+      : `E'${String(value).replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+  });
+
+const open = async (): Promise<{ query: Query; send: Send }> => {
   if (process.env.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-    return (text, params) => pool.query(text, params);
+    const pool = new pg.Pool({
+      connectionString: process.env.DATABASE_URL,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    });
+    const query: Query = (text, params) => pool.query(text, params);
+    const inTransaction: Send = async (envId, compiled) => {
+      const client = await pool.connect();
+      try {
+        await client.query(opening(envId));
+        const { rows } = await client.query(compiled.sql, compiled.params);
+        await client.query('COMMIT');
+        return rows;
+      } finally {
+        client.release();
+      }
+    };
+    const joined: Send = async (envId, compiled) => {
+      const results = (await pool.query(
+        `${opening(envId)}; ${inlined(compiled)}; COMMIT`,
+      )) as unknown as pg.QueryResult[];
+      return results[2]?.rows ?? [];
+    };
+    const alone: Send = async (_envId, compiled) => (await query(compiled.sql, compiled.params)).rows;
+    return { query, send: shape === 'three' ? inTransaction : shape === 'joined' ? joined : alone };
   }
   const db = await PGlite.create(pgliteDir(process.env.DATA_DIR ?? 'data'), { extensions: pgliteExtensions });
-  return (text, params) => db.query(text, params);
+  const query: Query = (text, params) => db.query(text, params);
+  return { query, send: async (_envId, compiled) => (await query(compiled.sql, compiled.params)).rows };
 };
 
-const query = await open();
+const { query, send } = await open();
 const dialect = new PgDialect();
 const t = translator('de_sie');
 const envIds = new Map<string, string>();
@@ -63,7 +107,7 @@ app.post('/bare/list', async (req) => {
   const { plan } = recordListPlan(type, body, t);
   const scope = { envId, tx: null } as unknown as EnvScope;
   const compiled = dialect.sqlToQuery(recordListStatement(scope, plan));
-  return (await query(compiled.sql, compiled.params)).rows;
+  return send(envId, compiled);
 });
 // The website bench's baseline: a fixed HTML page (the product's cached page, from a file) with the
 // same kind of headers, and nothing else: no host or slug lookup, no cache, no ETag, no visit count.

@@ -58,7 +58,7 @@ for (let i = 0; i < 50; i++) {
       .nextCursor ?? undefined;
 }
 const result = await load(url, '/api/simpletable/data', token, [body(cursor)], {
-  connections: 10,
+  connections: Number(process.env.PROFILE_CONNECTIONS ?? 10),
   seconds: 15,
   serverPid: server.pid,
 });

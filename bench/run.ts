@@ -104,6 +104,34 @@ const measureTarget = async (target: Target) => {
       serverPid,
     });
 
+    // The same four at a fixed rate, half of what the product reached: its latency when it is not
+    // the queue (at full speed, 10 connections wait 10 / throughput on average, whatever the code).
+    const scenarioBodies = {
+      list: listBodies,
+      search: searchBodies,
+      page1: [pageBody()],
+      deep: [pageBody(deepCursor)],
+    };
+    const rates = {
+      list: Math.max(1, Math.round(list.requestsPerSecond / 2)),
+      search: Math.max(1, Math.round(search.requestsPerSecond / 2)),
+      page1: Math.max(1, Math.round(page1.requestsPerSecond / 2)),
+      deep: Math.max(1, Math.round(deep.requestsPerSecond / 2)),
+    };
+    const steadyRuns = async (base: string, urlPath: string, bearer: string | null, pid: number | undefined) => {
+      const runs = {} as Record<keyof typeof rates, Measured>;
+      for (const key of Object.keys(rates) as Array<keyof typeof rates>) {
+        runs[key] = await load(base, urlPath, bearer, scenarioBodies[key], {
+          connections: 10,
+          seconds: depthSeconds,
+          serverPid: pid,
+          rate: rates[key],
+        });
+      }
+      return runs;
+    };
+    const steady = await steadyRuns(url, '/api/simpletable/data', token, serverPid);
+
     // Form load of random records.
     const ids: Array<{ env: string; id: string }> = [];
     for (const e of small.slice(0, 5)) {
@@ -172,7 +200,8 @@ const measureTarget = async (target: Target) => {
           serverPid: barePid,
         }),
       };
-      return { list, search, page1, deep, form, save, baseline };
+      const bareSteady = await steadyRuns(bareUrl, bareList, null, barePid);
+      return { list, search, page1, deep, form, save, baseline, rates, steady, bareSteady };
     } finally {
       await stopServer(bare);
     }
@@ -185,6 +214,13 @@ const fmt = (n: number, digits = 1) =>
   n.toLocaleString('de-DE', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const row = (label: string, m: Measured, bare?: Measured) =>
   `| ${label} | ${fmt(m.requestsPerSecond, 0)} | ${fmt(m.p50)} | ${fmt(m.p99)} | ${bare ? fmt(bare.requestsPerSecond, 0) : '–'} | ${bare ? fmt(bare.p99) : '–'} | ${bare ? `${fmt((100 * m.requestsPerSecond) / bare.requestsPerSecond, 0)} %` : '–'} | ${fmt(m.nodeCpuMs, 2)} / ${bare ? fmt(bare.nodeCpuMs, 2) : '–'} | ${fmt(m.pgCpuMs, 2)} / ${bare ? fmt(bare.pgCpuMs, 2) : '–'} | ${m.errors + m.non2xx} |`;
+
+const steadyRow = (label: string, rate: number, m: Measured, bare: Measured) =>
+  `| ${label} | ${fmt(rate, 0)} | ${fmt(m.p50)} | ${fmt(m.p99)} | ${fmt(bare.p50)} | ${fmt(bare.p99)} | ${fmt(m.p99 / Math.max(1, bare.p99), 2)}× |`;
+
+/** The mean latency that 10 busy connections cannot go below at the throughput measured, in ms. */
+const queueFloors = (r: Record<'list' | 'search' | 'page1' | 'deep', Measured>) =>
+  [r.list, r.search, r.page1, r.deep].map((m) => `${fmt(10_000 / Math.max(1, m.requestsPerSecond))} ms`).join(' / ');
 
 const main = async () => {
   fs.mkdirSync(out, { recursive: true });
@@ -204,6 +240,16 @@ const main = async () => {
       row('list page at depth 10,000 (keyset cursor)', r.deep, r.baseline.deep),
       row('form load', r.form),
       '',
+      `At a fixed rate, half the product's maximum above (the same rate for the bare route; ${Math.max(5, Math.round(seconds / 3))} s each, 10 connections):`,
+      '',
+      '| scenario | rate req/s | p50 ms | p99 ms | bare p50 ms | bare p99 ms | p99 of bare |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      steadyRow('list: filter + sort + page of 50', r.rates.list, r.steady.list, r.bareSteady.list),
+      steadyRow('list: search box + sort + page of 50', r.rates.search, r.steady.search, r.bareSteady.search),
+      steadyRow('list page 1 (100,000 records, sorted)', r.rates.page1, r.steady.page1, r.bareSteady.page1),
+      steadyRow('list page at depth 10,000 (keyset cursor)', r.rates.deep, r.steady.deep, r.bareSteady.deep),
+      '',
+      `- at full speed, 10 connections wait on average 10 / throughput (Little's law), a floor under every p99: bare route ${queueFloors(r.baseline)}, product ${queueFloors(r)} (filter, search, page 1, deep page)`,
       `- depth 10,000 / page 1 mean latency: ${fmt(ratio, 2)}×`,
       '- bare route: the same SQL (recordListPlan + recordListStatement) on a bare Fastify route without session, membership, RLS transaction, envelope or answer schema; load from a separate process pinned to its own core where `taskset` exists',
       `- save invoice with 20 positions (sequential, 300×): median ${fmt(r.save.median)} ms, p90 ${fmt(r.save.p90)} ms, p99 ${fmt(r.save.p99)} ms`,

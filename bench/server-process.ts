@@ -27,6 +27,9 @@ const pgDatabase = process.env.BENCH_DB ?? 'kontor_bench';
 export const port = Number(process.env.BENCH_PORT ?? 3999);
 export const url = `http://127.0.0.1:${port}`;
 
+/** Connections to PostgreSQL, the product's and the bare route's alike (BENCH_POOL_SIZE). */
+export const benchPoolSize = process.env.BENCH_POOL_SIZE ?? '10';
+
 export type Target = { name: 'pglite' | 'postgres'; env: Record<string, string> };
 
 export const prepareTarget = async (name: string): Promise<Target> => {
@@ -39,7 +42,7 @@ export const prepareTarget = async (name: string): Promise<Target> => {
   await admin.end();
   const dbUrl = new URL(pgAdmin);
   dbUrl.pathname = `/${pgDatabase}`;
-  return { name: 'postgres', env: { DATABASE_URL: dbUrl.toString(), DATABASE_POOL_SIZE: '10' } };
+  return { name: 'postgres', env: { DATABASE_URL: dbUrl.toString(), DATABASE_POOL_SIZE: benchPoolSize } };
 };
 
 const withEnv = (extra: Record<string, string>) => ({
