@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { pacedLoad } from './paced-load';
 
 type Job = {
   url: string;
@@ -18,9 +19,15 @@ type Job = {
   rate?: number;
   /** GET without a body (a public page); POST with the bodies by default. */
   method?: 'GET' | 'POST';
+  /** With `rate`: evenly spaced requests (paced-load.ts) instead of autocannon's per-second bursts. */
+  paced?: boolean;
 };
 
 const job = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as Job;
+if (job.paced && job.rate) {
+  console.log(JSON.stringify(await pacedLoad({ ...job, rate: job.rate })));
+  process.exit(0);
+}
 let next = 0;
 const result = await autocannon({
   url: job.url,

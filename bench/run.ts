@@ -126,6 +126,7 @@ const measureTarget = async (target: Target) => {
           seconds: depthSeconds,
           serverPid: pid,
           rate: rates[key],
+          paced: true,
         });
       }
       return runs;
@@ -240,7 +241,7 @@ const main = async () => {
       row('list page at depth 10,000 (keyset cursor)', r.deep, r.baseline.deep),
       row('form load', r.form),
       '',
-      `At a fixed rate, half the product's maximum above (the same rate for the bare route; ${Math.max(5, Math.round(seconds / 3))} s each, 10 connections):`,
+      `At a fixed rate, half the product's maximum above, requests evenly spaced (the same rate for the bare route; ${Math.max(5, Math.round(seconds / 3))} s each, at most 10 connections):`,
       '',
       '| scenario | rate req/s | p50 ms | p99 ms | bare p50 ms | bare p99 ms | p99 of bare |',
       '|---|---:|---:|---:|---:|---:|---:|',

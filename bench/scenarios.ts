@@ -58,7 +58,7 @@ export const load = async (
   urlPath: string,
   token: string | null,
   bodies: object[],
-  p: { connections: number; seconds: number; serverPid?: number | undefined; rate?: number },
+  p: { connections: number; seconds: number; serverPid?: number | undefined; rate?: number; paced?: boolean },
 ): Promise<Measured> => {
   const jobFile = path.join(os.tmpdir(), `kontor-bench-job-${process.pid}-${Date.now()}.json`);
   fs.writeFileSync(
@@ -70,6 +70,7 @@ export const load = async (
       seconds: p.seconds,
       bodies,
       rate: p.rate,
+      paced: p.paced,
     }),
   );
   const worker = [process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'load-worker.ts'), jobFile];
