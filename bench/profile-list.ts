@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { benchUser, bigEnvName } from './generate';
-import { load, post } from './scenarios';
+import { bigListBody, deepCursor, load, post } from './scenarios';
 import { prepareTarget, root, stopServer, url } from './server-process';
 
 /**
@@ -42,22 +42,9 @@ for (let i = 0; i < 120; i++) {
 const { token } = await post<{ token: string }>(url, '/api/users/login', null, benchUser);
 const envs = (await post<{ data: Array<{ url_slug: string; name: string }> }>(url, '/api/environments/list', token, {}))
   .data;
-const big = envs.find((e) => e.name === bigEnvName)?.url_slug;
-const body = (cursor?: string) => ({
-  _env: big,
-  model: 'DynamicRecord',
-  type: 'customers',
-  sort: { field: 'name', dir: 'asc' },
-  pageSize: 50,
-  ...(cursor ? { cursor } : {}),
-});
-let cursor: string | undefined;
-for (let i = 0; i < 50; i++) {
-  cursor =
-    (await post<{ data: { nextCursor: string | null } }>(url, '/api/simpletable/data', token, body(cursor))).data
-      .nextCursor ?? undefined;
-}
-const result = await load(url, '/api/simpletable/data', token, [body(cursor)], {
+const big = envs.find((e) => e.name === bigEnvName)?.url_slug ?? '';
+const cursor = await deepCursor(url, token, big, 50);
+const result = await load(url, '/api/simpletable/data', token, [bigListBody(big, cursor)], {
   connections: Number(process.env.PROFILE_CONNECTIONS ?? 10),
   seconds: 15,
   serverPid: server.pid,

@@ -1,5 +1,5 @@
 import { benchUser, bigEnvName } from './generate';
-import { load, type Measured, post } from './scenarios';
+import { bigListBody, deepCursor, load, type Measured, post } from './scenarios';
 import { bareUrl, pgTransport, prepareTarget, startBare, startServer, stopServer, url } from './server-process';
 
 /**
@@ -19,21 +19,7 @@ const envs = (await post<{ data: Array<{ url_slug: string; name: string }> }>(ur
   .data;
 const big = envs.find((e) => e.name === bigEnvName)?.url_slug;
 if (!big) throw new Error('bench environment missing: run `npm run lists -w @kontor/bench` once');
-const body = (cursor?: string) => ({
-  _env: big,
-  model: 'DynamicRecord',
-  type: 'customers',
-  sort: { field: 'name', dir: 'asc' },
-  pageSize: 50,
-  ...(cursor ? { cursor } : {}),
-});
-let cursor: string | undefined;
-for (let i = 0; i < 200; i++) {
-  cursor =
-    (await post<{ data: { nextCursor: string | null } }>(url, '/api/simpletable/data', token, body(cursor))).data
-      .nextCursor ?? undefined;
-}
-const deep = [body(cursor)];
+const deep = [bigListBody(big, await deepCursor(url, token, big, 200))];
 const lines: string[] = [];
 const line = (label: string, m: Measured) =>
   lines.push(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { benchUser, bigEnvName, generate, smallEnvCount, smallEnvName } from './generate';
 import { cities, positions, searchTerms, seededRandom } from './german-data';
-import { load, type Measured, post, sequential } from './scenarios';
+import { bigListBody, deepCursor, load, type Measured, post, sequential } from './scenarios';
 import {
   bareUrl,
   out,
@@ -77,28 +77,15 @@ const measureTarget = async (target: Target) => {
     });
 
     // Page 1 against the page at depth 10,000 of the 100,000-record environment (keyset cursor).
-    const pageBody = (cursor?: string) => ({
-      _env: big.url_slug,
-      model: 'DynamicRecord',
-      type: 'customers',
-      sort: { field: 'name', dir: 'asc' },
-      pageSize: 50,
-      ...(cursor ? { cursor } : {}),
-    });
-    let cursor: string | undefined;
-    for (let i = 0; i < 200; i++) {
-      cursor =
-        (await post<{ data: ListData }>(url, '/api/simpletable/data', token, pageBody(cursor))).data.nextCursor ??
-        undefined;
-    }
-    const deepCursor = cursor;
+    const pageBody = (cursor?: string) => bigListBody(big.url_slug, cursor);
+    const deep10k = await deepCursor(url, token, big.url_slug, 200);
     const depthSeconds = Math.max(5, Math.round(seconds / 3));
     const page1 = await load(url, '/api/simpletable/data', token, [pageBody()], {
       connections: 10,
       seconds: depthSeconds,
       serverPid,
     });
-    const deep = await load(url, '/api/simpletable/data', token, [pageBody(deepCursor)], {
+    const deep = await load(url, '/api/simpletable/data', token, [pageBody(deep10k)], {
       connections: 10,
       seconds: depthSeconds,
       serverPid,
@@ -110,7 +97,7 @@ const measureTarget = async (target: Target) => {
       list: listBodies,
       search: searchBodies,
       page1: [pageBody()],
-      deep: [pageBody(deepCursor)],
+      deep: [pageBody(deep10k)],
     };
     const rates = {
       list: Math.max(1, Math.round(list.requestsPerSecond / 2)),
@@ -195,7 +182,7 @@ const measureTarget = async (target: Target) => {
           seconds: depthSeconds,
           serverPid: barePid,
         }),
-        deep: await load(bareUrl, bareList, null, [pageBody(deepCursor)], {
+        deep: await load(bareUrl, bareList, null, [pageBody(deep10k)], {
           connections: 10,
           seconds: depthSeconds,
           serverPid: barePid,

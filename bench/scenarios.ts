@@ -126,3 +126,28 @@ export const post = async <T>(url: string, path: string, token: string | null, b
   if (json.status !== 'success') throw new Error(`${path} failed (${res.status}): ${json.message ?? ''}`);
   return json as T;
 };
+
+/** A sorted page of the 100,000-record environment's customers, from `cursor` on if given. */
+export const bigListBody = (envSlug: string, cursor?: string) => ({
+  _env: envSlug,
+  model: 'DynamicRecord',
+  type: 'customers',
+  sort: { field: 'name', dir: 'asc' },
+  pageSize: 50,
+  ...(cursor ? { cursor } : {}),
+});
+
+/** The keyset cursor `pages` pages of 50 deep into that list, walked through the product's API. */
+export const deepCursor = async (url: string, token: string, envSlug: string, pages: number) => {
+  let cursor: string | undefined;
+  for (let i = 0; i < pages; i++) {
+    const page = await post<{ data: { nextCursor: string | null } }>(
+      url,
+      '/api/simpletable/data',
+      token,
+      bigListBody(envSlug, cursor),
+    );
+    cursor = page.data.nextCursor ?? undefined;
+  }
+  return cursor;
+};
