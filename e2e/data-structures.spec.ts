@@ -60,7 +60,7 @@ const dragOnto = async (page: Page, grip: Locator, target: Locator) => {
 
 test('create Fahrzeuge, add fields, work with records, remove it only without records', async ({ page }) => {
   // Many steps, each looked at twice (1280 and 375 px) with an axe run: more than the default time.
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const user = await createUser('structures');
   const env = await createEnvironment(user.token, uniqueName('Fuhrpark'));
   const base = `/env/${env.url_slug}/settings/dynamic-records`;

@@ -31,7 +31,7 @@ const expectNothingRan = async (page: Page, fired: string[], where: string) => {
 };
 
 test('a corpus of hostile texts is shown, never run, in the back office', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   expect(xssCorpus.length).toBeGreaterThanOrEqual(100);
   const user = await createUser('xss', { firstname: imgPayload.slice(0, 100) });
   const env = await createEnvironment(user.token, `${uniqueName('XSS')} ${xssCorpus[0]}`.slice(0, 100), 'craftsman');
@@ -91,7 +91,7 @@ test('a corpus of hostile texts is shown, never run, in the back office', async 
 });
 
 test('the corpus in a public query form: questions, choices, answers and the answers table', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const owner = await createUser('xss-form');
   const env = await createEnvironment(owner.token, uniqueName('XSS Formulare'), 'craftsman');
   // Every payload is a question's title; every third also a choice's label.
