@@ -365,19 +365,19 @@ const openPostgres = async (
     if (signal?.aborted) throw new ClientGoneError();
     const client = await pool.connect();
     let broken = false;
-    const cancelling = cancelOnAbort(client, signal);
+    const onAbort = cancelOnAbort(client, signal);
     try {
       // Several statements answer one result each.
       const results: pg.QueryResult | pg.QueryResult[] = await client.query(start.open);
       const { envId, userId, opened } = start.decide((Array.isArray(results) ? results.at(-1) : results)?.rows[0]);
       const tx = drizzlePg(client) as unknown as Tx;
       const result = await work({ envId, userId, tx }, opened);
-      cancelling.stop();
+      onAbort.stop();
       if (signal?.aborted) throw new ClientGoneError(); // rolls back what nobody will see
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await cancelling.settled();
+      await onAbort.settled();
       // A connection that cannot even roll back is dropped, never handed to the next request.
       broken = await rollBack(client);
       throw signal?.aborted ? new ClientGoneError() : error;
@@ -389,13 +389,13 @@ const openPostgres = async (
     if (signal?.aborted) throw new ClientGoneError();
     const client = await pool.connect();
     let broken = false;
-    const cancelling = cancelOnAbort(client, signal);
+    const onAbort = cancelOnAbort(client, signal);
     let results: pg.QueryResult[];
     try {
       results = (await client.query(oneTripStatement(opening, read, settings))) as unknown as pg.QueryResult[];
-      cancelling.stop();
+      onAbort.stop();
     } catch {
-      await cancelling.settled();
+      await onAbort.settled();
       broken = await rollBack(client);
       if (signal?.aborted) throw new ClientGoneError();
       return null;
