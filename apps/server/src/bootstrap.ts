@@ -1,11 +1,11 @@
 import type { Redis } from 'ioredis';
 import { createBackground } from './background';
 import type { Config } from './config';
-import { type Database, openDatabase } from './db/client';
+import { type Database, type OwnerQuery, openDatabase } from './db/client';
 import type { AppDeps } from './deps';
-import { shippedTypes } from './engine/record-types.service';
-import { buildSortIndexes, sortIndexesOf } from './engine/sort-indexes';
+import { buildShippedSortIndexes } from './engine/sort-indexes';
 import { userBySessionHash } from './features/auth/auth.service';
+import { sortFieldsStartTask, syncSortFieldsEverywhere } from './features/data-structures/data-structures.service';
 import {
   envAccess,
   onEnvironmentCreated,
@@ -77,8 +77,42 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
   await syncPresets(deps);
   onEnvironmentCreated(seedEnvironmentRecords);
   onEnvironmentCreated(createMainDirectory);
-  // The shipped types' sort indexes (user-made types': structure saves and housekeeping). A plain
-  // build, as the table owner without a statement timeout: on a new database the table is empty.
-  await database.asOwner((query) => buildSortIndexes(query, false, sortIndexesOf(shippedTypes()).values()));
+  await startSchemaWork(deps);
   return deps;
+};
+
+/**
+ * What a start does to the schema after the migrations, under their advisory lock (PostgreSQL), so
+ * processes started in the same tick take turns instead of racing (issue 28 item 5): the shipped
+ * types' sort indexes (a plain build as the table owner without a statement timeout: on a new
+ * database the table is empty; the housekeeping drops what is no longer needed, online), and the
+ * one-time tasks not yet done. On PGlite one process owns the data directory (server-lock.ts), and
+ * its owner work holds the only connection, so the task runs after it.
+ */
+const startSchemaWork = async (deps: AppDeps) => {
+  const { database } = deps;
+  const task = sortFieldsStartTask();
+  const done = async (query: OwnerQuery) =>
+    (await query('SELECT 1 FROM kontor_start_tasks WHERE name = $1', [task])).length > 0;
+  const mark = (query: OwnerQuery) =>
+    query('INSERT INTO kontor_start_tasks (name) VALUES ($1) ON CONFLICT DO NOTHING', [task]);
+  if (database.kind === 'postgres') {
+    await database.asOwner(
+      async (query) => {
+        await buildShippedSortIndexes(query, false);
+        if (await done(query)) return;
+        await syncSortFieldsEverywhere(deps);
+        await mark(query);
+      },
+      { startLock: true },
+    );
+    return;
+  }
+  const pending = await database.asOwner(async (query) => {
+    await buildShippedSortIndexes(query, false);
+    return !(await done(query));
+  });
+  if (!pending) return;
+  await syncSortFieldsEverywhere(deps);
+  await database.asOwner(mark);
 };

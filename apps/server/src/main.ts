@@ -39,8 +39,9 @@ deps.mail.start();
 const maintenance = startMaintenance(deps, (err) => app.log.warn({ err }, 'maintenance failed'));
 await app.listen({ port: config.port, host: config.host });
 mark('listening');
-// The sort indexes of user-made lists, after start: an upgrade that changed their shape (migration
-// 0023) has them back within seconds, not at the first hourly housekeeping.
+// Sort indexes the product no longer ships (the shared indexes of user-made lists before migration
+// 0024, an older definition) are dropped online within seconds of an upgrade, not at the first
+// hourly housekeeping.
 deps.background.run('sort-indexes', () => reconcileSortIndexes(deps));
 app.log.info({ startup: phases }, 'started');
 console.log(

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import * as authApi from '@kontor/contract/api/auth';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness';
+import { eventually, freePort, freshPostgresDatabase, request, tryConnect } from '../test/server-process';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { users } from './features/auth/auth.table';
@@ -18,72 +18,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-/** With TEST_DATABASE_URL: a new, empty PostgreSQL database for the server process. */
-const freshPostgresDatabase = async () => {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return undefined;
-  const name = `kontor_sigterm_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-};
-
-type Answer = { status: number; body: string };
-
-/** One request on its own connection (no keep-alive agent), as a browser or load balancer would. */
-const request = (port: number, method: string, urlPath: string, body?: string, agent?: http.Agent) =>
-  new Promise<Answer>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: urlPath,
-        agent: agent ?? false,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-
-/** Resolves with the connection error, or 'connected'. */
-const tryConnect = (port: number) =>
-  new Promise<string>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve('connected');
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-  });
-
-const eventually = async (check: () => Promise<boolean>, timeoutMs = 5_000) => {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('condition not reached in time');
-};
 
 describe('graceful shutdown', () => {
   test('close() lets a running request finish and refuses new connections', async () => {
@@ -131,12 +65,7 @@ describe('graceful shutdown', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-shutdown-'));
     // The database of the run: PGlite in dataDir, or a fresh PostgreSQL database next to the harness's.
     const postgres = await freshPostgresDatabase();
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: p } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(p));
-      });
-    });
+    const port = await freePort();
     const serverDir = path.resolve(import.meta.dirname, '..');
     const env: NodeJS.ProcessEnv = {
       ...process.env,

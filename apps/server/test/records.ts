@@ -2,9 +2,10 @@ import type { RecordType } from '@kontor/contract/api/record-types';
 import { eq, sql } from 'drizzle-orm';
 import { type EnvScope, trustedEnvId, withEnv } from '../src/db/env-scope';
 import { newId } from '../src/db/ids';
-import type { ChildTypeDefinition } from '../src/engine/record-types.service';
+import { type ChildTypeDefinition, resolveChildType } from '../src/engine/record-types.service';
 import { searchTextOf } from '../src/engine/records.service';
 import { records, recordTypes } from '../src/engine/records.table';
+import { syncSortFields } from '../src/engine/sort-fields';
 import { environments } from '../src/features/environments/environments.table';
 import type { TestApp } from './harness';
 
@@ -39,14 +40,16 @@ export const defineChildType = async (
   slug: string,
   p: { key: string; parent: string; definition: ChildTypeDefinition },
 ): Promise<void> => {
-  await inEnv(t, slug, (scope) =>
-    scope.tx.insert(recordTypes).values({
+  await inEnv(t, slug, async (scope) => {
+    await scope.tx.insert(recordTypes).values({
       envId: scope.envId,
       key: p.key,
       parent: p.parent,
       definition: p.definition as Record<string, unknown>,
-    }),
-  );
+    });
+    // As every write of a child type does (record-types.service.ts): the sort keys of its lists.
+    await syncSortFields(scope, p.key, resolveChildType(p));
+  });
   await touchConfig(t, slug);
 };
 

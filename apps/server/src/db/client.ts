@@ -37,9 +37,11 @@ export type Database = Readonly<{
    * Work as the table owner outside any transaction: DDL such as `CREATE INDEX CONCURRENTLY`, which
    * the app role may not run and which PostgreSQL refuses inside a transaction block. On PGlite the
    * work holds the gate's turn (nothing else runs meanwhile); on PostgreSQL it has a session of its
-   * own without a statement timeout (an index over many records takes its time).
+   * own without a statement timeout (an index over many records takes its time). With `startLock`
+   * (PostgreSQL) the session first takes the migrations' advisory lock: what a start or the
+   * housekeeping does to the schema takes turns with every other process's (issue 28 item 5).
    */
-  asOwner: <T>(work: (query: OwnerQuery) => Promise<T>) => Promise<T>;
+  asOwner: <T>(work: (query: OwnerQuery) => Promise<T>, options?: { startLock?: boolean }) => Promise<T>;
   /**
    * A transaction bound to one environment (see env-scope.ts `withEnv`), on the driver's fastest
    * path, within a time budget. When `signal` aborts (the client has gone) the transaction is
@@ -314,11 +316,13 @@ const openPostgres = async (
     await owner.query('VACUUM ANALYZE');
     await owner.end();
   };
-  const asOwner: Database['asOwner'] = async (work) => {
+  const asOwner: Database['asOwner'] = async (work, options) => {
     const owner = new pg.Client({ connectionString: url, statement_timeout: 0 });
     owner.on('error', () => {}); // a broken session fails the running query, which the work sees
     await owner.connect();
     try {
+      // Released when the session ends (below), also after a failure.
+      if (options?.startLock) await owner.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
       return await work(async (text, params) => (await owner.query<Record<string, unknown>>(text, params)).rows);
     } finally {
       await owner.end().catch(() => {});

@@ -2,7 +2,7 @@ import { totalCap } from '@kontor/contract/api/records';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type EnvScope, whereEnv } from '../db/env-scope';
 import { rowsOf } from '../db/rows';
-import { records } from './records.table';
+import { recordSortKeys, records } from './records.table';
 import { likeOperator, matchExpression, type SortKind, sortExpression } from './sort-keys';
 
 /**
@@ -14,7 +14,11 @@ export type ListPlan = Readonly<{
   /** Lower-cased, LIKE-escaped `%text%`, and the cells it is matched against. */
   search: { pattern: string; mappings: string[] } | null;
   filters: ReadonlyArray<{ key: string; kind: SortKind; value: string | number | boolean }>;
-  sort: { field: string; kind: SortKind } | null;
+  /**
+   * `index`: one of the product's expression indexes serves the field (engine/sort-indexes.ts);
+   * `table`: its keys are in record_sort_keys (engine/sort-fields.ts).
+   */
+  sort: { field: string; kind: SortKind; via: 'index' | 'table' } | null;
   dir: 'asc' | 'desc';
   cursor: { value: string | number; id: string } | null;
   offset: number;
@@ -63,9 +67,27 @@ const pickedData = (keys: string[], alias: string): SQL => {
  * (trigram-indexed), sort on a sortable cell (expression-indexed, id as tie-break), offset pages
  * or a keyset cursor for deep pages, and a total that stops counting at 10,000.
  */
+/**
+ * Where the sort key of a row comes from: its expression (the expression index serves it), the
+ * joined row of record_sort_keys (its index serves it), or the creation time.
+ */
+const sortSource = (scope: Pick<EnvScope, 'envId'>, plan: ListPlan): { expr: SQL; id: SQL; join: SQL } => {
+  const { sort } = plan;
+  if (!sort) return { expr: sql`${records.createdAt}`, id: sql`${records.id}`, join: sql`` };
+  if (sort.via === 'index') return { expr: sortExpression(sort.field, sort.kind), id: sql`${records.id}`, join: sql`` };
+  const column = sql.raw(sort.kind === 'num' ? 'k.num_key' : 'k.text_key');
+  return {
+    expr: column,
+    // The tie-break from the same index as the key, so keyset and order are index conditions.
+    id: sql.raw('k.record_id'),
+    join: sql`join ${recordSortKeys} k on k.env_id = ${scope.envId} and k.type = ${plan.typeKey}
+      and k.field = ${sort.field} and k.record_id = ${records.id} and ${column} is not null`,
+  };
+};
+
 export const recordListStatement = (scope: Pick<EnvScope, 'envId'>, plan: ListPlan): SQL => {
   const { sort, search, cursor, counted } = plan;
-  const sortExpr: SQL = sort ? sortExpression(sort.field, sort.kind) : sql`${records.createdAt}`;
+  const { expr: sortExpr, id: sortId, join: sortJoin } = sortSource(scope, plan);
   const conditions: (SQL | undefined)[] = [eq(records.type, plan.typeKey)];
   if (search) {
     const exact = search.mappings.map((m) => sql`${matchExpression(m)} like ${search.pattern}`);
@@ -94,17 +116,17 @@ export const recordListStatement = (scope: Pick<EnvScope, 'envId'>, plan: ListPl
       from m join ${records} r on r.env_id = ${scope.envId} and r.id = m.id ${keyset}
       order by m.sort_order ${direction}, m.id ${direction} ${limit}`;
     const matches = sql`with m as materialized (select ${records.id} as id, ${sortExpr} as sort_order${sortValueSelect}
-      from ${records} where ${where})`;
+      from ${records} ${sortJoin} where ${where})`;
     return counted
       ? sql`${matches} select (select count(*)::int from (select 1 from m limit ${totalCap + 1}) x) as total, p.*
           from (select 1) one left join lateral (${page}) p on true`
       : sql`${matches} ${page}`;
   }
-  const keyset = cursor ? sql`and (${sortExpr}, ${records.id}) ${cmp} (${cursorValue}, ${cursor.id}::uuid)` : sql``;
+  const keyset = cursor ? sql`and (${sortExpr}, ${sortId}) ${cmp} (${cursorValue}, ${cursor.id}::uuid)` : sql``;
   // The page's ids first (sorted and limited on the index), then the cell values of just those
   // rows: building them for every candidate row before the sort cost more than the query itself.
   const ids = sql`select ${records.id} as id, ${sortExpr} as sort_order${sortValueSelect}
-    from ${records} where ${where} ${keyset} order by ${sortExpr} ${direction}, ${records.id} ${direction} ${limit}`;
+    from ${records} ${sortJoin} where ${where} ${keyset} order by ${sortExpr} ${direction}, ${sortId} ${direction} ${limit}`;
   const page = sql`select r.id as id, r.stage as stage, ${picked} as data, ${sortValueColumn('s')}
     from (${ids}) s join ${records} r on r.env_id = ${scope.envId} and r.id = s.id
     order by s.sort_order ${direction}, s.id ${direction}`;

@@ -8,6 +8,7 @@ import type { EnvId, EnvScope } from '../db/env-scope';
 import { isUuid } from '../db/ids';
 import { AppError } from '../http/errors';
 import { type ListPlan, type ListRow, recordListRepo, recordListStatement } from './record-list.repo';
+import { sortIndexFor } from './sort-indexes';
 import { isSortableKey, likePattern, sortKindOf } from './sort-keys';
 
 type Body = z.output<typeof simpleTableBody>;
@@ -80,6 +81,12 @@ const neededKeys = (list: List): string[] => {
   return [...keys];
 };
 
+/** How the list sorts by a field: on a shipped expression index, or through record_sort_keys. */
+const sortPlan = (type: RecordType, field: string): NonNullable<ListPlan['sort']> => {
+  const kind = sortKindOf(type, field);
+  return { field, kind, via: sortIndexFor(type.key, field, kind) ? 'index' : 'table' };
+};
+
 /**
  * The plan of one page of a record list: the list, its checked sort, search and filters, and the
  * decoded cursor. Exported with its statement so tests can ask the planner how it runs (EXPLAIN).
@@ -115,7 +122,7 @@ export const recordListPlan = (type: RecordType, body: Body, t: Translate) => {
     typeKey: type.key,
     search: search ? { pattern: likePattern(search), mappings } : null,
     filters,
-    sort: sort ? { field: sort.field, kind: sortKindOf(type, sort.field) } : null,
+    sort: sort ? sortPlan(type, sort.field) : null,
     dir,
     cursor,
     offset: body.cursor ? 0 : ((body.page ?? 1) - 1) * pageSize,

@@ -1,96 +1,15 @@
 import type { RecordType, RecordTypeSummary } from '@kontor/contract/api/record-types';
-import { recordTypeSchema } from '@kontor/contract/api/record-types';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../db/env-scope';
 import { AppError } from '../http/errors';
-import { baseTypes, presetChildKeys } from './base-types/registry';
-import { type RecordTypeRow, recordTypesRepo } from './record-types.repo';
-
-/** What a child type stores: only what differs from its base type. */
-export type ChildTypeDefinition = Partial<
-  Pick<
-    RecordType,
-    | 'singular'
-    | 'plural'
-    | 'icon'
-    | 'fields'
-    | 'forms'
-    | 'lists'
-    | 'stages'
-    | 'mainForm'
-    | 'defaultList'
-    | 'settings'
-    | 'settingValues'
-    | 'queryForms'
-    | 'modelSelectorLabel'
-    | 'exports'
-    | 'defaultExport'
-    | 'pages'
-    | 'einvoice'
-  >
->;
+import { type ChildTypeDefinition, resolveChildType, systemTypes } from './child-types';
+import { recordTypesRepo } from './record-types.repo';
+import { syncSortFields } from './sort-fields';
 
 /** The types an environment works with, by key: its child types and the system types. */
 export type TypeCatalog = ReadonlyMap<string, RecordType>;
 
-const byKey = <T extends { key: string }>(inherited: T[], own: T[] | undefined): T[] => {
-  const ownKeys = new Set((own ?? []).map((x) => x.key));
-  return [...inherited.filter((x) => !ownKeys.has(x.key)), ...(own ?? [])];
-};
-
-/** Child = base + own changes. Inherited fields carry `origin`; inherited forms and lists are presets. */
-export const resolveChildType = (row: Pick<RecordTypeRow, 'key' | 'parent' | 'definition'>): RecordType | null => {
-  const base = baseTypes.get(row.parent);
-  if (!base) return null;
-  const own = row.definition as ChildTypeDefinition;
-  const ownFieldKeys = new Set((own.fields ?? []).map((fd) => fd.key));
-  return recordTypeSchema.parse({
-    ...base,
-    key: row.key,
-    parent: base.key,
-    singular: own.singular ?? base.singular,
-    plural: own.plural ?? base.plural,
-    icon: own.icon ?? base.icon,
-    fields: [
-      ...base.fields.filter((fd) => !ownFieldKeys.has(fd.key)).map((fd) => ({ ...fd, origin: base.key })),
-      ...(own.fields ?? []),
-    ],
-    forms: byKey(
-      base.forms.map((fm) => ({ ...fm, isPreset: true })),
-      own.forms,
-    ),
-    lists: byKey(
-      base.lists.map((l) => ({ ...l, isPreset: true })),
-      own.lists,
-    ),
-    stages: own.stages ?? base.stages,
-    mainForm: own.mainForm ?? base.mainForm,
-    defaultList: own.defaultList ?? base.defaultList,
-    exports: byKey(
-      base.exports.map((e) => ({ ...e, isParent: true })),
-      own.exports,
-    ),
-    defaultExport: own.defaultExport !== undefined ? own.defaultExport : base.defaultExport,
-    pages: byKey(base.pages, own.pages),
-    settings: byKey(base.settings, own.settings),
-    settingValues: own.settingValues ?? {},
-    queryForms: own.queryForms ?? [],
-    modelSelectorLabel: own.modelSelectorLabel ?? base.modelSelectorLabel,
-    einvoice: own.einvoice ?? base.einvoice,
-    system: false,
-    isCreatable: true,
-  });
-};
-
-const systemTypes = [...baseTypes.values()].filter((t) => t.system);
-
-/** The types as they ship: the system types and the presets' child types, before any change of an environment. */
-export const shippedTypes = (): RecordType[] => [
-  ...systemTypes,
-  ...Object.entries(presetChildKeys).flatMap(
-    ([parent, key]) => resolveChildType({ key, parent, definition: {} }) ?? [],
-  ),
-];
+export { type ChildTypeDefinition, resolveChildType, shippedTypes } from './child-types';
 
 /**
  * Effective types per environment, cached until its configuration stamp moves (every change of
@@ -140,7 +59,16 @@ export const typeSummaries = (types: TypeCatalog): RecordTypeSummary[] =>
     .filter((t) => !t.system)
     .map((t) => ({ key: t.key, parent: t.parent, singular: t.singular, plural: t.plural, icon: t.icon ?? null }));
 
-/** Stores a new child type; the caller builds the sort indexes its lists need after the commit (sort-indexes.ts). */
+/**
+ * Every write of a child type keeps the sort keys of its lists in step in the same transaction
+ * (sort-fields.ts): a list never sorts by a field whose keys are missing.
+ */
+const keepSortKeys = async (scope: EnvScope, key: string) => {
+  const row = await recordTypesRepo(scope).byKey(key);
+  await syncSortFields(scope, key, row ? resolveChildType(row) : null);
+};
+
+/** Stores a new child type. */
 export const createChildType = async (
   scope: EnvScope,
   p: { key: string; parent: string; definition: ChildTypeDefinition },
@@ -150,6 +78,7 @@ export const createChildType = async (
     parent: p.parent,
     definition: p.definition as Record<string, unknown>,
   });
+  await keepSortKeys(scope, p.key);
 };
 
 /** A child type's stored row (definition and version), or null when the environment has none of that key. */
@@ -158,17 +87,23 @@ export const childTypeRow = (scope: EnvScope, key: string) => recordTypesRepo(sc
 /**
  * Replaces a child type's own definition if it still has `version`; answers the new version, or
  * null when another save came first (or the type is gone). The caller has resolved and checked
- * the definition, and builds the sort indexes its lists need after the commit (sort-indexes.ts).
+ * the definition.
  */
 export const replaceChildType = async (
   scope: EnvScope,
   p: { key: string; definition: ChildTypeDefinition; version: number; now: Date },
-): Promise<number | null> =>
-  recordTypesRepo(scope).update(p.key, p.definition as Record<string, unknown>, p.version, p.now);
+): Promise<number | null> => {
+  const version = await recordTypesRepo(scope).update(p.key, p.definition as Record<string, unknown>, p.version, p.now);
+  if (version !== null) await keepSortKeys(scope, p.key);
+  return version;
+};
 
 /**
  * Removes a child type's definition (the caller has checked that no record uses it); with
  * `version`, only if no save came in between. Answers whether it was removed.
  */
-export const removeChildType = (scope: EnvScope, key: string, version?: number) =>
-  recordTypesRepo(scope).remove(key, version);
+export const removeChildType = async (scope: EnvScope, key: string, version?: number) => {
+  const removed = await recordTypesRepo(scope).remove(key, version);
+  if (removed) await syncSortFields(scope, key, null);
+  return removed;
+};

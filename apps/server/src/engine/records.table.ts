@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { environments } from '../features/environments/environments.table';
 
 /**
@@ -51,4 +62,51 @@ export const recordTypes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.envId, t.key] })],
+);
+
+/**
+ * The sortable fields of an environment's types that no shipped expression index serves (engine/
+ * sort-fields.ts): their keys are kept in record_sort_keys. A tenant table (migration 0024).
+ */
+export const recordSortFields = pgTable(
+  'record_sort_fields',
+  {
+    envId: uuid('env_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    field: text('field').notNull(),
+    kind: text('kind').$type<'text' | 'num'>().notNull(),
+  },
+  (t) => [primaryKey({ name: 'record_sort_fields_pk', columns: [t.envId, t.type, t.field] })],
+);
+
+/**
+ * One sort key per record and field of record_sort_fields, written by triggers on records
+ * (migration 0024), so lists sort on an index whatever fields a tenant declares. A tenant table.
+ */
+export const recordSortKeys = pgTable(
+  'record_sort_keys',
+  {
+    envId: uuid('env_id').notNull(),
+    recordId: uuid('record_id').notNull(),
+    field: text('field').notNull(),
+    type: text('type').notNull(),
+    textKey: text('text_key'),
+    numKey: numeric('num_key'),
+  },
+  (t) => [
+    primaryKey({ name: 'record_sort_keys_pk', columns: [t.envId, t.recordId, t.field] }),
+    foreignKey({
+      name: 'record_sort_keys_record_fk',
+      columns: [t.envId, t.recordId],
+      foreignColumns: [records.envId, records.id],
+    }).onDelete('cascade'),
+    index('record_sort_keys_text_idx')
+      .on(t.envId, t.type, t.field, t.textKey, t.recordId)
+      .where(sql`${t.textKey} IS NOT NULL`),
+    index('record_sort_keys_num_idx')
+      .on(t.envId, t.type, t.field, t.numKey, t.recordId)
+      .where(sql`${t.numKey} IS NOT NULL`),
+  ],
 );

@@ -11,7 +11,6 @@ import { type EnvPair, expectForeignEnvRefused } from '../../../test/cross-tenan
 import { twoEnvironments } from '../../../test/fixtures';
 import { startTestApp, type TestApp, type TestResponse } from '../../../test/harness';
 import { envIdOf, inEnv } from '../../../test/records';
-import { sortIndexFor } from '../../engine/sort-indexes';
 import { dataStructuresRepo } from './data-structures.repo';
 
 const de = translator('de_sie');
@@ -185,12 +184,11 @@ describe('settings/dynamic-records: save', () => {
     expectOk(found);
     expect(found.body.data?.rows.map((r) => r.kennzeichen)).toEqual(['B-KT 42']);
 
-    // The sortable cell got its expression index (built after the commit), as a built-in list has.
-    await t.deps.background.idle();
-    const indexes = await t.asSuperuser(
-      sql`select indexname from pg_indexes where tablename = 'records' and indexname = ${sortIndexFor('fahrzeuge', 'kennzeichen', 'text').name}`,
+    // The sortable cell keeps its keys in record_sort_keys (issue 28 item 2), written with the record.
+    const keys = await t.asSuperuser(
+      sql`select text_key from record_sort_keys where type = 'fahrzeuge' and field = 'kennzeichen'`,
     );
-    expect(indexes.rows).toHaveLength(1);
+    expect(keys.rows.map((r) => r.text_key)).toEqual(['b-kt 42']);
 
     const stats = (await details(alpha, 'fahrzeuge')).body.data?.stats;
     expect(stats).toMatchObject({ count: 1, fieldValues: { kennzeichen: 1, title: 1 } });

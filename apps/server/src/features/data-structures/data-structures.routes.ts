@@ -17,9 +17,9 @@ const context = async (
 });
 
 /**
- * A structure change in its own tenant transaction (routes with `tx: false`), so the work that
- * must follow the commit — building or dropping the sort indexes online — starts only once the
- * change is visible, outside the transaction.
+ * A structure change in its own tenant transaction (routes with `tx: false`; the sort keys of the
+ * changed type follow inside it, engine/sort-fields.ts), so the search texts are rewritten once
+ * the change is visible, after the commit.
  */
 const changing = async <R>(
   ctx: EnvCheckContext<Call>,
@@ -28,7 +28,6 @@ const changing = async <R>(
   const { result, change } = await ctx.deps.database.inEnv(ctx.env.id, ctx.user.id, async (scope) =>
     work(await context(ctx, scope)),
   );
-  structures.afterStructureChange(ctx.deps, change.before, change.after);
   structures.afterSearchChange(ctx.deps, ctx.env.id, change.before, change.after);
   return result;
 };

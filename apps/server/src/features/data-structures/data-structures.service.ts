@@ -28,10 +28,15 @@ import { dataStructuresRepo } from './data-structures.repo';
 
 export type StructuresContext = Readonly<{ scope: EnvScope; types: TypeCatalog; t: Translate; now: Date }>;
 
-/** A committed structure change, for the work that follows the commit (the sort indexes). */
-export type StructureChange = Readonly<{ before: RecordType | null; after: RecordType | null }>;
+import type { StructureChange } from './structure-indexes';
 
-export { afterSearchChange, afterStructureChange, reconcileSortIndexes } from './structure-indexes';
+export {
+  afterSearchChange,
+  reconcileSortIndexes,
+  type StructureChange,
+  sortFieldsStartTask,
+  syncSortFieldsEverywhere,
+} from './structure-indexes';
 
 /** Base types a structure may derive from (spec 02 §5: no parent of its own, creatable; not a system type). */
 export const parentChoices = (): RecordType[] =>

@@ -1,70 +1,49 @@
+import { createHash } from 'node:crypto';
 import type { RecordType } from '@kontor/contract/api/record-types';
 import { type EnvId, trustedEnvId } from '../../db/env-scope';
 import type { AppDeps } from '../../deps';
-import { readTypes, shippedTypes } from '../../engine/record-types.service';
+import { readTypes } from '../../engine/record-types.service';
 import { rebuildSearchText, searchedFields } from '../../engine/records.service';
-import {
-  buildSortIndexes,
-  dropSortIndexes,
-  existingSortIndexes,
-  type SortIndex,
-  sortIndexesOf,
-} from '../../engine/sort-indexes';
+import { syncAllSortFields } from '../../engine/sort-fields';
+import { reconcileShippedSortIndexes, shippedSortIndexes } from '../../engine/sort-indexes';
 import { environmentIds } from '../environments/environments.service';
 
 /**
- * The sort indexes of user-made lists, kept in step with the structures online: built and dropped
- * after the structure change has committed, outside its transaction (PostgreSQL: CONCURRENTLY, so
- * writes to records never wait for a build), and reconciled by the hourly housekeeping, which
- * builds what a failed or interrupted run left missing or invalid and drops what nobody needs.
- * Index work of this process runs one at a time: a drop decides on what every environment needs
- * and must not overtake a build another save asked for.
+ * Sorting of user-made lists (issue 28 item 2): the records table carries only the product's
+ * shipped expression indexes; every other sortable cell keeps its keys in record_sort_keys, kept
+ * in step inside the structure change's own transaction. Nothing a tenant
+ * declares builds or drops an index, so nothing it declares costs another tenant a write. The
+ * engine keeps the keys in step with every write of a child type (record-types.service.ts).
  */
-let queue: Promise<unknown> = Promise.resolve();
-const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
-  const next = queue.then(work, work);
-  queue = next.catch(() => {});
-  return next;
-};
 
-/** Every sort index any list of any environment needs (indexes are shared by environments). */
-const neededEverywhere = async (deps: AppDeps): Promise<Map<string, SortIndex>> => {
-  const types: RecordType[] = shippedTypes();
+export type StructureChange = { before: RecordType | null; after: RecordType | null };
+
+/** Every environment's sort fields and keys in step with its types (the repair path). */
+export const syncSortFieldsEverywhere = async (deps: AppDeps): Promise<void> => {
   for (const id of await environmentIds(deps)) {
-    const catalog = await deps.database.inEnv(trustedEnvId(id), null, (scope) => readTypes(scope));
-    types.push(...catalog.values());
+    await deps.database.inEnv(trustedEnvId(id), null, async (scope) =>
+      syncAllSortFields(scope, (await readTypes(scope)).values()),
+    );
   }
-  return sortIndexesOf(types);
 };
 
-const online = (deps: AppDeps) => deps.database.kind === 'postgres';
+/**
+ * The one-time task of a start: when the shipped indexes change (a release), the fields they
+ * served before may now be the table's and the other way round; the name carries their hash.
+ */
+export const sortFieldsStartTask = () =>
+  `sort-fields ${createHash('sha1')
+    .update([...shippedSortIndexes().keys()].sort().join())
+    .digest('hex')
+    .slice(0, 12)}`;
 
-/** After a committed change of one structure (`before` null: created; `after` null: removed). */
-export const syncStructureIndexes = (deps: AppDeps, before: RecordType | null, after: RecordType | null) =>
-  oneAtATime(async () => {
-    const wanted = sortIndexesOf(after ? [after] : []);
-    if (wanted.size > 0) await deps.database.asOwner((query) => buildSortIndexes(query, online(deps), wanted.values()));
-    const unused = [...sortIndexesOf(before ? [before] : []).keys()].filter((name) => !wanted.has(name));
-    if (unused.length === 0) return;
-    const needed = await neededEverywhere(deps);
-    const gone = unused.filter((name) => !needed.has(name));
-    if (gone.length > 0) await deps.database.asOwner((query) => dropSortIndexes(query, online(deps), gone));
+/** Housekeeping: the shipped indexes exist and are valid, no other sort index is left, every environment's sort keys are complete. */
+export const reconcileSortIndexes = async (deps: AppDeps) => {
+  await deps.database.asOwner((query) => reconcileShippedSortIndexes(query, deps.database.kind === 'postgres'), {
+    startLock: true,
   });
-
-/** Hands the sync to the background: the save has answered; a failure is logged and housekeeping repairs it. */
-export const afterStructureChange = (deps: AppDeps, before: RecordType | null, after: RecordType | null): void =>
-  deps.background.run('structure-indexes', () => syncStructureIndexes(deps, before, after));
-
-/** Housekeeping: every needed sort index exists and is valid; none that nobody needs is left. */
-export const reconcileSortIndexes = (deps: AppDeps) =>
-  oneAtATime(async () => {
-    const needed = await neededEverywhere(deps);
-    await deps.database.asOwner(async (query) => {
-      await buildSortIndexes(query, online(deps), needed.values());
-      const unused = [...(await existingSortIndexes(query)).keys()].filter((name) => !needed.has(name));
-      await dropSortIndexes(query, online(deps), unused);
-    });
-  });
+  await syncSortFieldsEverywhere(deps);
+};
 
 /**
  * A list cell became searchable (or stopped being): the records saved before carry a search text
