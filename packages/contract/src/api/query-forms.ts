@@ -34,6 +34,8 @@ export const queryFormLimits = {
   signature: 150_000,
   /** Rows of an array question per answer. */
   arrayRows: 50,
+  /** Query forms of one environment. */
+  formsPerEnvironment: 200,
   /** Answers a CSV export holds at most. */
   exportRows: 10_000,
 } as const;

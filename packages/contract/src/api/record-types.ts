@@ -55,6 +55,13 @@ export const limits = {
   settings: 100,
   queryForms: 50,
   pages: 20,
+  /**
+   * Distinct fields the lists of one type sort by (issue 28 item 2): each keeps a sort key per
+   * record in record_sort_keys, so this bounds what one record costs its environment.
+   */
+  sortableFields: 40,
+  /** Data structures (own record types) of one environment, the presets' types included. */
+  structuresPerEnvironment: 100,
 } as const;
 
 export const optionSchema = z.object({ value: z.string().max(200), label: z.string().max(200) });

@@ -1,5 +1,5 @@
 import type { DataField, Form, FormElement, List, RecordType } from '../api/record-types';
-import { optionsMapping } from '../api/record-types';
+import { limits, optionsMapping } from '../api/record-types';
 import type { structures } from '../i18n/de_sie/structures';
 import { type RuleName, rulesFor } from './validation';
 
@@ -10,7 +10,7 @@ import { type RuleName, rulesFor } from './validation';
  * server refuses a save with any finding and writes nothing.
  */
 
-export type StructureIssue = Readonly<{ path: string; key: keyof typeof structures }>;
+export type StructureIssue = Readonly<{ path: string; key: keyof typeof structures; params?: Record<string, string> }>;
 
 /** A key the engine can sort, search and index by (the sort index's field pattern). */
 const indexableKey = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
@@ -86,7 +86,20 @@ const checkLists = (
   issues: StructureIssue[],
 ) => {
   const seen = new Set<string>();
+  const sorted = new Set<string>();
   lists.forEach((list, i) => {
+    list.cells.forEach((cell, c) => {
+      if (!cell.sortable || sorted.has(cell.mapping)) return;
+      sorted.add(cell.mapping);
+      // Each sorted field keeps a key per record (record_sort_keys): bounded per type.
+      if (sorted.size === limits.sortableFields + 1) {
+        issues.push({
+          path: `lists[${i}].cells[${c}].sortable`,
+          key: 'structures.tooManySortable',
+          params: { n: String(limits.sortableFields) },
+        });
+      }
+    });
     if (seen.has(list.key)) issues.push({ path: `lists[${i}].key`, key: 'structures.listKeyTaken' });
     seen.add(list.key);
     if (list.isPreset) return;

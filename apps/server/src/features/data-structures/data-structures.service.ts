@@ -6,7 +6,7 @@ import type {
   StructureSummary,
 } from '@kontor/contract/api/data-structures';
 import type { EinvoiceMapping } from '@kontor/contract/api/einvoice-mapping';
-import type { RecordType } from '@kontor/contract/api/record-types';
+import { limits, type RecordType } from '@kontor/contract/api/record-types';
 import type { FieldErrors } from '@kontor/contract/call';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { isStructureKey, structureIssues } from '@kontor/contract/logic/structure-checks';
@@ -81,6 +81,13 @@ export const createStructure = async (
   if (!isStructureKey(body.key)) throw fieldError(t, 'key', 'structures.keyInvalid');
   const parent = parentChoices().find((p) => p.key === body.parent);
   if (!parent) throw fieldError(t, 'parent', 'structures.parentInvalid');
+  // Bounded per environment (issue 28 item 2), the presets' types included.
+  const own = [...ctx.types.values()].filter((type) => !type.system).length;
+  if (own >= limits.structuresPerEnvironment) {
+    throw new AppError('conflict', {
+      message: t('structures.tooMany', { n: String(limits.structuresPerEnvironment) }),
+    });
+  }
   // A base type's key is taken too: a selector naming it stands for all its children.
   if (ctx.types.has(body.key) || baseTypes.has(body.key)) {
     throw new AppError('conflict', { message: t('structures.keyTaken'), errors: { key: [t('structures.keyTaken')] } });
@@ -224,7 +231,7 @@ export const saveStructure = async (ctx: StructuresContext, body: SaveBody) => {
   const issues = structureIssues(body, selectableKeys(ctx.types));
   if (issues.length > 0) {
     const errors: FieldErrors = {};
-    for (const issue of issues) errors[issue.path] = [...(errors[issue.path] ?? []), t(issue.key)];
+    for (const issue of issues) errors[issue.path] = [...(errors[issue.path] ?? []), t(issue.key, issue.params)];
     throw invalid(t, errors);
   }
   const resolved = resolveChildType({

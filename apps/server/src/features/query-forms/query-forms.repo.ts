@@ -51,6 +51,10 @@ export const answersOf = async (scope: EnvScope, formId: string): Promise<number
     )[0]?.n ?? 0,
   );
 
+/** The environment's forms (for the limit per environment). */
+export const formCount = async (scope: EnvScope): Promise<number> =>
+  Number((await scope.tx.select({ n: count() }).from(queryForms).where(whereEnv(scope, queryForms)))[0]?.n ?? 0);
+
 export const insertForm = (scope: EnvScope, row: Omit<typeof queryForms.$inferInsert, 'envId'>) =>
   scope.tx.insert(queryForms).values({ ...row, envId: scope.envId });
 

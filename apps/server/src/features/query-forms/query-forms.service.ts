@@ -129,6 +129,12 @@ export const saveForm = async (scope: EnvScope, body: SaveBody, now: Date, t: Tr
     updatedAt: now,
   };
   if (body.id === 'new') {
+    // Bounded per environment (issue 28 item 2): what one tenant stores is its own, within reason.
+    if ((await repo.formCount(scope)) >= queryFormLimits.formsPerEnvironment) {
+      throw new AppError('conflict', {
+        message: t('queryForms.tooMany', { n: String(queryFormLimits.formsPerEnvironment) }),
+      });
+    }
     const id = newId();
     await repo.insertForm(scope, { id, ...fields, publishKey: publish ? newPublishKey() : null, createdAt: now });
     return { id };

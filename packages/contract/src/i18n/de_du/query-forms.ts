@@ -37,4 +37,6 @@ export const queryForms: Partial<Record<keyof typeof source, string>> = {
   'queryForms.portalMailSubject': 'Dein Anmeldelink für das Kundenportal',
   'queryForms.portalMailText':
     'Mit diesem Link meldest du dich im Kundenportal an. Er gilt 30 Minuten und kann nur einmal benutzt werden.',
+  'queryForms.tooMany':
+    'Eine Umgebung kann höchstens {n} Formulare haben. Bitte entferne zuerst eines, das du nicht mehr brauchst.',
 };

@@ -16,4 +16,6 @@ export const structures: Partial<Record<keyof typeof source, string>> = {
     'Die Datenstruktur „{name}“ wird endgültig entfernt. Gib zur Bestätigung ihren Key „{key}“ ein.',
   'structures.selectHint': 'Wähl ein Element, um es zu bearbeiten.',
   'structures.settingsEmpty': 'Diese Datenstruktur hat keine Einstellungen mehr. Speichere, um sie zu entfernen.',
+  'structures.tooMany':
+    'Eine Umgebung kann höchstens {n} Datenstrukturen haben. Bitte entferne zuerst eine, die du nicht mehr brauchst.',
 };

@@ -173,4 +173,6 @@ export const queryForms = {
     'Über diese Verknüpfung ausgefüllt, legt eine Antwort einen Datensatz an (über die Website) oder ändert den eigenen Datensatz des Kunden (im Portal).',
   'queryForms.linkNoField': '– nicht übernehmen –',
   'queryForms.linkFormMissing': 'Dieses Formular gibt es nicht (mehr).',
+  'queryForms.tooMany':
+    'Eine Umgebung kann höchstens {n} Formulare haben. Bitte entfernen Sie zuerst eines, das Sie nicht mehr brauchen.',
 } as const;

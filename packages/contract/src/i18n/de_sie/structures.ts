@@ -227,4 +227,8 @@ export const structures = {
   'structures.settingRemove': 'Einstellung entfernen',
   'structures.settingNameRequired': 'Die Einstellung braucht einen Namen.',
   'structures.settingsEmpty': 'Diese Datenstruktur hat keine Einstellungen mehr. Speichern Sie, um sie zu entfernen.',
+  'structures.tooMany':
+    'Eine Umgebung kann höchstens {n} Datenstrukturen haben. Bitte entfernen Sie zuerst eine, die Sie nicht mehr brauchen.',
+  'structures.tooManySortable':
+    'Die Listen einer Datenstruktur können nach höchstens {n} verschiedenen Feldern sortieren.',
 } as const;

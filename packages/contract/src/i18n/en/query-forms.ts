@@ -169,4 +169,5 @@ export const queryForms: Record<keyof typeof source, string> = {
     'Filled in through this link, an answer creates a record (on the website) or changes the customer’s own record (in the portal).',
   'queryForms.linkNoField': '– do not copy –',
   'queryForms.linkFormMissing': 'This form does not exist (any more).',
+  'queryForms.tooMany': 'An environment can have at most {n} forms. Please remove one you no longer need first.',
 };

@@ -224,4 +224,7 @@ export const structures: Record<keyof typeof source, string> = {
   'structures.settingRemove': 'Remove setting',
   'structures.settingNameRequired': 'The setting needs a name.',
   'structures.settingsEmpty': 'This data structure has no settings any more. Save to remove them.',
+  'structures.tooMany':
+    'An environment can have at most {n} data structures. Please remove one you no longer need first.',
+  'structures.tooManySortable': 'The lists of a data structure can sort by at most {n} different fields.',
 };
