@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * `npm run bench`: the list, start, login-paint, Lighthouse, PDF and freeze benches one after another; `npm run bench -- --long`
+ * `npm run bench`: the list, start, login-paint, Lighthouse, PDF, freeze and tenant-fairness benches one after another; `npm run bench -- --long`
  * adds the 10-minute soak (soak.ts). Each runs in a process of its own, so one's memory and
  * servers cannot skew the next one's figures.
  */
@@ -12,6 +12,7 @@ const parts = [
   'lighthouse.ts',
   'pdf.ts',
   'freeze.ts',
+  'tenant-fairness.ts',
   ...(process.argv.includes('--long') ? ['soak.ts'] : []),
 ];
 let failed = false;
