@@ -6,7 +6,8 @@ import type { AppDeps } from './deps';
 import { deleteExpired } from './features/auth/auth.repo';
 import { reconcileSortIndexes } from './features/data-structures/data-structures.service';
 import { environmentIds } from './features/environments/environments.service';
-import { cleanInterruptedUploads, staleUploadMs } from './features/files/uploads.service';
+import { sweepOrphanedObjects } from './features/files/orphans.service';
+import { cleanInterruptedUploads, type InEnv, staleUploadMs } from './features/files/uploads.service';
 import { deleteOldSentMails } from './mail/outbox.repo';
 
 /**
@@ -25,7 +26,8 @@ export const claimLease = async (deps: AppDeps, name: string, holder: string, fo
 };
 
 /**
- * Hourly housekeeping: drop expired sessions and tokens, old sent mails and interrupted uploads, rebuild sort indexes
+ * Hourly housekeeping: drop expired sessions and tokens, old sent mails, interrupted uploads and stored
+ * objects no file owns, rebuild sort indexes
  * of user-made lists that failed and drop unused ones; on PGlite, which has no
  * autovacuum, also vacuum and refresh planner statistics so index-only scans and estimates stay good.
  * `run` does it now (tests, admin); the timer's `tick` only when this process holds the lease.
@@ -36,13 +38,15 @@ export const startMaintenance = (deps: AppDeps, warn: (err: unknown) => void, ev
     await deleteExpired(deps.database.db, now);
     await deleteOldSentMails(deps.database.db, now);
     // Interrupted uploads: rows and bytes of each environment, then the storage's own leftovers.
-    for (const id of await environmentIds(deps)) {
-      await cleanInterruptedUploads((work) => deps.database.inEnv(trustedEnvId(id), null, work), deps.storage, now);
-    }
+    const inEnv: InEnv = (id) => (work) => deps.database.inEnv(trustedEnvId(id), null, work);
+    const environments = await environmentIds(deps);
+    for (const id of environments) await cleanInterruptedUploads(inEnv(id), deps.storage, now);
     await deps.storage.purgeStale({ olderThan: new Date(now.getTime() - staleUploadMs) });
     // Sort indexes of user-made lists: a build that failed after a structure save is retried here.
     await reconcileSortIndexes(deps);
     if (deps.database.kind === 'pglite') await deps.database.analyze();
+    // Last, as it lists the whole storage: every stored object no file row owns goes (local and S3 alike).
+    await sweepOrphanedObjects(deps.storage, new Set(environments), inEnv, now);
   };
   // Several processes on one database run it once per period: the first to take the lease. It
   // ends a little before the next tick, so a slow clock does not skip a period.

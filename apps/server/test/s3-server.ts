@@ -52,6 +52,10 @@ export const startTestS3 = async (): Promise<TestS3> => {
     if (req.method === 'GET' && !key && url.searchParams.has('uploads')) {
       return xml(res, 200, await listUploads(uploads, url.searchParams.get('prefix') ?? ''));
     }
+    if (req.method === 'GET' && !key && url.searchParams.get('list-type') === '2') {
+      const store = (s3rver as unknown as { store: Store }).store;
+      return xml(res, 200, await listObjectsV2(store, url.searchParams));
+    }
     if (!uploadId) return false;
     const dir = path.join(uploads, path.basename(uploadId));
     const known = await fsp
@@ -123,11 +127,34 @@ const listUploads = async (uploads: string, prefix: string) => {
   return `<ListMultipartUploadsResult><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>${entries.join('')}</ListMultipartUploadsResult>`;
 };
 
+/**
+ * ListObjectsV2 with its paging: s3rver's own makes its continuation token with DES, which the
+ * OpenSSL of current Node no longer has (every truncated page failed with InternalError).
+ */
+const listObjectsV2 = async (store: Store, q: URLSearchParams) => {
+  const token = q.get('continuation-token');
+  const startAfter = token ? Buffer.from(token, 'base64url').toString('utf8') : (q.get('start-after') ?? '');
+  const prefix = q.get('prefix') ?? '';
+  const maxKeys = Math.min(1000, Number(q.get('max-keys') ?? 1000));
+  const { objects, isTruncated } = await store.listObjects(bucket, { prefix, startAfter, maxKeys });
+  const last = objects[objects.length - 1]?.key;
+  const next = isTruncated && last ? Buffer.from(last).toString('base64url') : undefined;
+  const contents = objects.map(
+    (o) =>
+      `<Contents><Key>${escapeXml(o.key)}</Key><LastModified>${o.lastModifiedDate.toISOString()}</LastModified><Size>${o.size}</Size></Contents>`,
+  );
+  return `<ListBucketResult><Name>${bucket}</Name><Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${objects.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${isTruncated}</IsTruncated>${next ? `<NextContinuationToken>${next}</NextContinuationToken>` : ''}${contents.join('')}</ListBucketResult>`;
+};
+
 // --- atomic writes --------------------------------------------------------------------------------
 
 type StoredObject = { bucket: string; key: string; content: Readable | Buffer; metadata: unknown };
 type Store = {
   getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  listObjects(
+    bucket: string,
+    options: { prefix: string; startAfter: string; maxKeys: number },
+  ): Promise<{ objects: { key: string; size: number; lastModifiedDate: Date }[]; isTruncated: boolean }>;
   putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
   putObject(object: StoredObject): Promise<{ size: number; md5: string }>;
   putPart(

@@ -14,11 +14,13 @@ import {
   assertPrefix,
   assertSize,
   assertUpload,
+  isValidKey,
 } from './keys';
 import {
   type ByteRange,
   defaultPartSize,
   type GetResult,
+  type ListedObject,
   type MultipartUpload,
   maxUrlSeconds,
   type ObjectInfo,
@@ -270,6 +272,27 @@ export const createLocalStorage = (options: LocalStorageOptions): LocalStorage =
       return count;
     },
 
+    async move(from, to) {
+      const source = objectPath(from);
+      objectPath(to);
+      try {
+        // One rename: `to` holds the old file or the moved one, never a part, whatever the size.
+        await commit(source, to);
+      } catch (error) {
+        if (isMissing(error)) throw new StorageError('not_found', 'no such object');
+        throw error;
+      }
+      await syncDir(path.dirname(source));
+      const info = await storage.head(to);
+      if (!info) throw new StorageError('not_found', 'object moved away meanwhile');
+      return info;
+    },
+
+    async *list(prefix = '') {
+      const start = prefix === '' ? root : path.join(root, ...assertPrefix(prefix).slice(0, -1).split('/'));
+      yield* walk(start, prefix);
+    },
+
     async createMultipartUpload(key, { size, contentType, partSize = defaultPartSize }) {
       assertKey(key);
       assertContentType(contentType);
@@ -441,6 +464,30 @@ export const createLocalStorage = (options: LocalStorageOptions): LocalStorage =
       return { key, uploadId, size: record.size, partSize: record.partSize, contentType: record.contentType };
     },
   };
+
+  /**
+   * The objects below `dir`, whose keys start with `prefix`, folder by folder in name order. Only
+   * names a key may have are followed: `.tmp` and `.uploads` (and anything else not ours) are not.
+   */
+  async function* walk(dir: string, prefix: string): AsyncGenerator<ListedObject> {
+    const entries = await fsp.readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const key = `${prefix}${entry.name}`;
+      if (!isValidKey(key)) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        yield* walk(full, `${key}/`);
+      } else if (entry.isFile()) {
+        // Removed since the folder was read: not an object any more.
+        const stat = await fsp.stat(full).catch(() => undefined);
+        if (stat) yield { key, size: Math.max(0, stat.size - headerSize), lastModified: stat.mtime };
+      }
+    }
+  }
 
   const expiry = (seconds: number) => new Date(now().getTime() + assertExpiry(seconds, maxUrlSeconds) * 1000);
 

@@ -214,3 +214,101 @@ describe('local storage routes', () => {
     fs.rmSync(fresh);
   });
 });
+
+describe('local storage routes that ask whether an upload still takes bytes', () => {
+  let guarded: FastifyInstance;
+  let guardedStorage: LocalStorage;
+  let guardedRoot: string;
+  /** What the file manager would answer, call by call (the last answer repeats). */
+  let answers: boolean[] = [];
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    guardedRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-guarded-'));
+    const port = await freePort();
+    guardedStorage = createLocalStorage({
+      root: guardedRoot,
+      baseUrl: `http://127.0.0.1:${port}/files`,
+      urlSecret: 'guarded-test-secret-0123456789abcdefgh',
+    });
+    guarded = Fastify();
+    await registerLocalStorageRoutes(guarded, guardedStorage, {
+      acceptsUpload: async (link) => {
+        asked.push(`${link.op} ${link.key}`);
+        return (answers.length > 1 ? answers.shift() : answers[0]) ?? false;
+      },
+    });
+    await guarded.listen({ port, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await guarded.close();
+    fs.rmSync(guardedRoot, { recursive: true, force: true });
+  });
+
+  const closedMessage = {
+    status: 'error',
+    message:
+      'Dieser Upload ist bereits abgeschlossen oder abgebrochen; die Daten wurden nicht gespeichert. Bitte laden Sie die Datei erneut hoch.',
+  };
+
+  test('a PUT for an upload that takes no bytes is refused before anything is written', async () => {
+    answers = [false];
+    asked.length = 0;
+    const link = await guardedStorage.signedPutUrl('env-a/closed', {
+      size: 5,
+      contentType: 'text/plain',
+      expiresInSeconds: 60,
+    });
+    const answer = await fetch(link.url, { method: 'PUT', headers: link.headers, body: 'hallo' });
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual(closedMessage);
+    expect(asked).toEqual(['put env-a/closed']);
+    expect(await guardedStorage.head('env-a/closed')).toBeUndefined();
+    expect(fs.readdirSync(path.join(guardedRoot, '.tmp'))).toEqual([]);
+  });
+
+  test('a PUT whose upload ended while its bytes arrived is refused and its bytes removed', async () => {
+    // In progress when the PUT began, finished (or given up) by the time its bytes were stored.
+    answers = [true, false];
+    asked.length = 0;
+    const link = await guardedStorage.signedPutUrl('env-a/late', {
+      size: 5,
+      contentType: 'text/plain',
+      expiresInSeconds: 60,
+    });
+    const answer = await fetch(link.url, { method: 'PUT', headers: link.headers, body: 'hallo' });
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual(closedMessage);
+    expect(asked).toEqual(['put env-a/late', 'put env-a/late']);
+    expect(await guardedStorage.head('env-a/late')).toBeUndefined();
+  });
+
+  test('a PUT while the upload is in progress is stored; a part link is asked about too', async () => {
+    answers = [true];
+    asked.length = 0;
+    const link = await guardedStorage.signedPutUrl('env-a/open', {
+      size: 5,
+      contentType: 'text/plain',
+      expiresInSeconds: 60,
+    });
+    expect((await fetch(link.url, { method: 'PUT', headers: link.headers, body: 'hallo' })).status).toBe(200);
+    expect(await guardedStorage.head('env-a/open')).toMatchObject({ size: 5 });
+
+    const upload = await guardedStorage.createMultipartUpload('env-a/parts', {
+      size: 6 * MiB,
+      partSize: 5 * MiB,
+      contentType: 'application/octet-stream',
+    });
+    answers = [false];
+    const part = await guardedStorage.signedPartUrl(upload, 2, { expiresInSeconds: 60 });
+    const refused = await fetch(part.url, { method: 'PUT', headers: part.headers, body: Buffer.alloc(MiB, 2) });
+    expect(refused.status).toBe(409);
+    expect(await guardedStorage.listParts(upload)).toEqual([]);
+    answers = [true];
+    const taken = await fetch(part.url, { method: 'PUT', headers: part.headers, body: Buffer.alloc(MiB, 2) });
+    expect(taken.status).toBe(200);
+    expect((await guardedStorage.listParts(upload)).map((p) => p.partNumber)).toEqual([2]);
+    expect(asked).toEqual(['put env-a/open', 'put env-a/open', 'part env-a/parts', 'part env-a/parts']);
+  });
+});

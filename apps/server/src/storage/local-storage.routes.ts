@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from './content-disposition';
 import type { LocalStorage } from './local-driver';
 import { type ByteRange, isStorageError, StorageError, type StorageErrorCode } from './storage';
+import type { FileUrlClaims } from './url-token';
 
 const t = translator('de_sie');
 
@@ -27,6 +28,16 @@ const fileHeaders = {
   'x-frame-options': 'DENY',
 } as const;
 
+export type LocalStorageRouteOptions = Readonly<{
+  /**
+   * Whether the upload a PUT or part link was made for still takes bytes (the file manager: its
+   * upload is in progress). Asked before a byte is read and, for a PUT, again after the write: bytes
+   * that arrive for a finished, failed or removed upload are refused (409) and not kept. Without it
+   * every genuine link writes until it expires.
+   */
+  acceptsUpload?: (link: Extract<FileUrlClaims, { op: 'put' | 'part' }>) => Promise<boolean>;
+}>;
+
 /**
  * The local driver's signed URLs: `GET|PUT {APP_URL}/files/{key}?token=…`. The token decides
  * everything (operation, key, size, names, expiry); a token for one key opens no other, so one
@@ -34,7 +45,12 @@ const fileHeaders = {
  * straight to the driver's temp file. Registered by whoever serves files (the file manager); a
  * separate plugin so its catch-all body parser stays inside it.
  */
-export const registerLocalStorageRoutes = async (app: FastifyInstance, storage: LocalStorage): Promise<void> => {
+export const registerLocalStorageRoutes = async (
+  app: FastifyInstance,
+  storage: LocalStorage,
+  options: LocalStorageRouteOptions = {},
+): Promise<void> => {
+  const { acceptsUpload } = options;
   await app.register(async (files) => {
     files.removeAllContentTypeParsers();
     // Leave the body unread: the handler streams `req.raw` itself, so no bodyLimit and no buffering.
@@ -80,6 +96,7 @@ export const registerLocalStorageRoutes = async (app: FastifyInstance, storage: 
       const declared = Number(req.headers['content-length'] ?? Number.NaN);
       if (declared > claims.size) return refuse(reply, 'too_large');
       try {
+        if (acceptsUpload && !(await acceptsUpload(claims))) return closed(req, reply);
         const written =
           claims.op === 'put'
             ? await storage.put(claims.key, req.raw, { size: claims.size, contentType: claims.contentType })
@@ -88,6 +105,12 @@ export const registerLocalStorageRoutes = async (app: FastifyInstance, storage: 
                 claims.partNumber,
                 req.raw,
               );
+        // Finished or given up while the bytes arrived: they belong to no upload any more. (A part
+        // needs no second look: finish and failed end its multipart upload, so it is not written.)
+        if (claims.op === 'put' && acceptsUpload && !(await acceptsUpload(claims))) {
+          await storage.delete(claims.key);
+          return closed(req, reply);
+        }
         return reply.status(200).header('etag', `"${written.etag}"`).send({ status: 'success' });
       } catch (error) {
         return fail(req, reply, error);
@@ -110,10 +133,19 @@ function authorise(req: FastifyRequest, reply: FastifyReply, storage: LocalStora
 
 const refuse = (reply: FastifyReply, code: StorageErrorCode) => {
   const [status, message] = refusals[code];
-  return reply
+  return refuseWith(reply, status, message);
+};
+
+const refuseWith = (reply: FastifyReply, status: number, message: MessageKey) =>
+  reply
     .status(status)
     .headers(fileHeaders)
     .send({ status: 'error', message: t(message) });
+
+/** The link's upload takes no bytes (any more); an unread body is not parsed as the next request. */
+const closed = (req: FastifyRequest, reply: FastifyReply) => {
+  if (!req.raw.complete) reply.header('connection', 'close');
+  return refuseWith(reply, 409, 'files.uploadClosed');
 };
 
 const fail = (req: FastifyRequest, reply: FastifyReply, error: unknown) => {

@@ -8,7 +8,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 storageContract('S3 (s3rver)', async () => {
   const s3 = await startTestS3();
   let offset = 0;
-  const storage = createS3Storage(s3.settings, { now: () => new Date(Date.now() + offset) });
+  // Two keys a page: the contract's listing then takes several ListObjectsV2 pages.
+  const storage = createS3Storage(s3.settings, { now: () => new Date(Date.now() + offset), listPageSize: 2 });
   return {
     storage,
     shiftClock: (ms) => {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -26,10 +27,13 @@ import {
   assertPrefix,
   assertSize,
   assertUpload,
+  isValidKey,
 } from './keys';
 import {
   type ByteRange,
   defaultPartSize,
+  type ListedObject,
+  MiB,
   type MultipartUpload,
   maxUrlSeconds,
   type ObjectInfo,
@@ -48,7 +52,11 @@ import type { S3Settings } from './storage-url';
  * byte has arrived); resumable uploads are S3 multipart uploads, one presigned URL per part.
  */
 
-export type S3StorageOptions = Readonly<{ now?: () => Date }>;
+export type S3StorageOptions = Readonly<{
+  now?: () => Date;
+  /** Keys per ListObjectsV2 page (S3's default and maximum: 1000); smaller in tests of the paging. */
+  listPageSize?: number;
+}>;
 
 export type S3Storage = Storage & { readonly driver: 's3' };
 
@@ -69,6 +77,8 @@ const errorName = (error: unknown) => (error instanceof S3ServiceException ? err
 const httpStatus = (error: unknown) =>
   error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
 const unquote = (etag: string | undefined) => (etag ?? '').replace(/"/g, '');
+/** S3's largest object a single CopyObject takes. */
+const maxCopySize = 5 * 1024 * MiB;
 
 export const createS3Storage = (settings: S3Settings, options: S3StorageOptions = {}): S3Storage => {
   const client = clientFor(settings, settings.endpoint);
@@ -267,6 +277,52 @@ export const createS3Storage = (settings: S3Settings, options: S3StorageOptions 
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return deleted;
+    },
+
+    async move(from, to) {
+      const source = objectKey(from);
+      const Key = objectKey(to);
+      const info = await storage.head(from);
+      if (!info) throw new StorageError('not_found', 'no such object');
+      if (info.size > maxCopySize) throw new StorageError('invalid_argument', 'too large for one copy');
+      try {
+        // A copy is taken of one version of the source: a write to `from` meanwhile is not mixed in.
+        await client.send(
+          new CopyObjectCommand({
+            Bucket,
+            Key,
+            CopySource: `${Bucket}/${source.split('/').map(encodeURIComponent).join('/')}`,
+            MetadataDirective: 'COPY',
+          }),
+        );
+      } catch (error) {
+        if (errorName(error) === 'NoSuchKey' || httpStatus(error) === 404) {
+          throw new StorageError('not_found', 'no such object');
+        }
+        throw error;
+      }
+      await client.send(new DeleteObjectCommand({ Bucket, Key: source }));
+      const moved = await storage.head(to);
+      if (!moved) throw new StorageError('not_found', 'object moved away meanwhile');
+      return moved;
+    },
+
+    async *list(prefix = '') {
+      const Prefix = settings.prefix + (prefix === '' ? '' : assertPrefix(prefix));
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken: token, MaxKeys: options.listPageSize }),
+        );
+        for (const o of page.Contents ?? []) {
+          const key = o.Key?.slice(settings.prefix.length);
+          // Not a key of ours (another installation's objects in a shared bucket): not named.
+          if (!key || !o.Key?.startsWith(settings.prefix) || !isValidKey(key)) continue;
+          const object: ListedObject = { key, size: o.Size ?? 0, lastModified: o.LastModified ?? new Date(0) };
+          yield object;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
 
     async createMultipartUpload(key, { size, contentType, partSize = defaultPartSize }) {

@@ -137,6 +137,51 @@ export const storageContract = (name: string, start: () => Promise<DriverUnderTe
       expect(await refusal(storage.deletePrefix('../'))).toBe('invalid_key');
     });
 
+    test('moves an object to another key in one step, replacing what was there', async () => {
+      const a = env();
+      await storage.put(`${a}/uploads/staged`, Buffer.from('neu'), { size: 3, contentType: 'text/plain' });
+      await storage.put(`${a}/final`, Buffer.from('alt!'), { size: 4, contentType: 'text/plain' });
+      const moved = await storage.move(`${a}/uploads/staged`, `${a}/final`);
+      expect(moved).toMatchObject({ key: `${a}/final`, size: 3, contentType: 'text/plain' });
+      expect(await storage.head(`${a}/final`)).toMatchObject({ size: 3, etag: moved.etag });
+      expect((await readAll((await storage.get(`${a}/final`)).body)).toString()).toBe('neu');
+      expect(await storage.head(`${a}/uploads/staged`)).toBeUndefined();
+      // Nothing left to move: the target keeps what it has.
+      expect(await refusal(storage.move(`${a}/uploads/staged`, `${a}/final`))).toBe('not_found');
+      expect((await readAll((await storage.get(`${a}/final`)).body)).toString()).toBe('neu');
+      expect(await refusal(storage.move(`${a}/final`, '../escape'))).toBe('invalid_key');
+    });
+
+    test('lists the objects under a prefix, page after page, with size and time; nothing else', async () => {
+      const a = env();
+      const keys = Array.from({ length: 3 }, (_, i) => `${a}/f${i}`);
+      for (const key of keys) await storage.put(key, Buffer.from(key), { size: key.length, contentType: 'text/plain' });
+      await storage.put(`${a}/uploads/u1`, Buffer.from('12345'), { size: 5, contentType: 'text/plain' });
+      await storage.put(`${a}x/neighbour`, Buffer.from('n'), { size: 1, contentType: 'text/plain' });
+      // An unfinished multipart upload is not an object yet.
+      const pending = await storage.createMultipartUpload(`${a}/pending`, {
+        size: 6 * MiB,
+        partSize: 5 * MiB,
+        contentType: 'application/zip',
+      });
+      await storage.uploadPart(pending, 2, Buffer.alloc(MiB, 2));
+      const listed: { key: string; size: number; lastModified: Date }[] = [];
+      for await (const object of storage.list(`${a}/`)) listed.push(object);
+      expect(listed.map((o) => o.key).sort()).toEqual([...keys, `${a}/uploads/u1`].sort());
+      expect(listed.find((o) => o.key === `${a}/uploads/u1`)?.size).toBe(5);
+      for (const o of listed) expect(Math.abs(o.lastModified.getTime() - Date.now())).toBeLessThan(10 * 60_000);
+      const all: string[] = [];
+      for await (const object of storage.list()) all.push(object.key);
+      expect(all).toEqual(expect.arrayContaining([...keys, `${a}x/neighbour`]));
+      const none: string[] = [];
+      for await (const object of storage.list(`${a}-nothing/`)) none.push(object.key);
+      expect(none).toEqual([]);
+      await storage.abortMultipartUpload(pending);
+      await expect(async () => {
+        for await (const _ of storage.list('../')) break;
+      }).rejects.toMatchObject({ code: 'invalid_key' });
+    });
+
     test('deletes everything under a prefix and nothing beside it', async () => {
       const a = env();
       const keys = [`${a}/one`, `${a}/two`, `${a}/sub/three`, `${a}x/neighbour`];

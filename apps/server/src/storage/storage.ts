@@ -77,6 +77,9 @@ export type SignedGetOptions = Readonly<{
 
 export type PurgeResult = Readonly<{ uploadsAborted: number; tempFilesRemoved: number }>;
 
+/** One stored object as a listing names it. */
+export type ListedObject = Readonly<{ key: string; size: number; lastModified: Date }>;
+
 export interface Storage {
   readonly driver: StorageDriverName;
 
@@ -103,6 +106,22 @@ export interface Storage {
    */
   deletePrefix(prefix: string): Promise<number>;
 
+  /**
+   * Moves the object at `from` to `to`, replacing what is there: readers of `to` see the old object
+   * or the moved one, never a part. The local driver renames (no copy, any size); S3 copies on the
+   * server side (one copy: up to 5 GiB) and then deletes `from`. Throws `not_found` when `from` holds
+   * no object.
+   */
+  move(from: string, to: string): Promise<ObjectInfo>;
+
+  /**
+   * Every stored object whose key starts with `prefix` (`''` for all, else a prefix ending in `/`),
+   * streamed page by page (never the whole listing in memory); in-progress multipart uploads and the
+   * local driver's temp files are not objects. Objects written or removed meanwhile may or may not
+   * be named: this is a sweep's view, not a snapshot.
+   */
+  list(prefix?: string): AsyncIterable<ListedObject>;
+
   /** Starts a resumable upload of `size` bytes in parts of `partSize` (default 8 MiB). */
   createMultipartUpload(key: string, options: PutOptions & { partSize?: number }): Promise<MultipartUpload>;
 
@@ -126,7 +145,9 @@ export interface Storage {
 
   /**
    * A short-lived URL that writes exactly `size` bytes to exactly this key. Usable again until it
-   * expires (a failed PUT may be retried), so keep the lifetime short.
+   * expires (a failed PUT may be retried), so keep the lifetime short, and never sign the key of an
+   * object others rely on: the file manager signs a staging key per upload and `move`s it into place
+   * when the upload is finished (features/files/uploads.service.ts).
    */
   signedPutUrl(key: string, options: PutOptions & { expiresInSeconds: number }): Promise<SignedUpload>;
 

@@ -220,9 +220,18 @@ export const filesRepo = (scope: EnvScope) => {
     /** Every file (any status) in these folders: what a recursive delete removes. */
     filesIn: (directoryIds: string[]) =>
       tx
-        .select({ id: files.id, multipart: files.multipart })
+        .select({ id: files.id, status: files.status, multipart: files.multipart })
         .from(files)
         .where(whereEnv(scope, files, inArray(files.directoryId, directoryIds))),
+
+    /** Status and upload kind of these files (any status): whose stored objects are still wanted. */
+    fileStates: (ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([] as Pick<FileRow, 'id' | 'status' | 'multipart'>[])
+        : tx
+            .select({ id: files.id, status: files.status, multipart: files.multipart })
+            .from(files)
+            .where(whereEnv(scope, files, inArray(files.id, ids))),
 
     insertFile: (row: NewFile) =>
       tx

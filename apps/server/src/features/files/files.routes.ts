@@ -1,6 +1,6 @@
 import * as api from '@kontor/contract/api/files';
 import type { FastifyInstance } from 'fastify';
-import type { EnvId } from '../../db/env-scope';
+import { type EnvId, trustedEnvId } from '../../db/env-scope';
 import { route } from '../../http/route';
 import { registerLocalStorageRoutes } from '../../storage/local-storage.routes';
 import * as service from './files.service';
@@ -66,7 +66,16 @@ export const registerFilesRoutes = (app: FastifyInstance): void => {
   route(app, api.downloadFile, { env: 'read' }, ({ scope, body }) => service.downloadUrl(scope, deps.storage, body.id));
 };
 
-/** The local driver's signed file URLs (`/files/…?token=`), outside the JSON API. */
+/**
+ * The local driver's signed file URLs (`/files/…?token=`), outside the JSON API. An upload link
+ * writes only while its upload is in progress (the environment comes from the signed key, so the
+ * id is ours: `trustedEnvId`).
+ */
 export const registerFileServing = async (app: FastifyInstance): Promise<void> => {
-  if (app.deps.storage.driver === 'local') await registerLocalStorageRoutes(app, app.deps.storage);
+  const { deps } = app;
+  if (deps.storage.driver !== 'local') return;
+  const inEnv: uploads.InEnv = (envId) => (work) => deps.database.inEnv(trustedEnvId(envId), null, work);
+  await registerLocalStorageRoutes(app, deps.storage, {
+    acceptsUpload: (link) => uploads.acceptsUploadBytes(inEnv, link),
+  });
 };

@@ -1,10 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import * as envApi from '@kontor/contract/api/environments';
 import * as filesApi from '@kontor/contract/api/files';
 import { afterAll, describe, expect, test } from 'vitest';
 import { pngBytes, uploadId } from '../../../test/files';
 import { userWithEnvironment } from '../../../test/fixtures';
 import { startTestApp } from '../../../test/harness';
 import { startTestS3 } from '../../../test/s3-server';
+import { startMaintenance } from '../../maintenance';
 import { createS3Storage } from '../../storage/s3-driver';
 
 // Known and documented (docs/decisions.md): SDK releases after January 2027 need Node 22.
@@ -89,5 +91,78 @@ describe('uploads to S3', () => {
 
     const link = await t.call(filesApi.downloadFile, { _env: u.env, id }, u.token);
     expect(sha(await (await fetch(link.body.data?.url as string)).arrayBuffer())).toBe(sha(bytes));
+  });
+});
+
+/**
+ * Issue 28 item 3 on S3: a presigned URL cannot be revoked, so a replayed PUT is accepted by the
+ * bucket; it lands on the upload's staging key, never on the file, and the hourly housekeeping
+ * removes it (local storage: uploads.replay.int.test.ts).
+ */
+describe('presigned PUT links replayed on S3', () => {
+  const envId = async () =>
+    (await t.call(envApi.environmentDetails, { _env: u.env }, u.token)).body.data?.environment._id as string;
+  const housekeeping = () => startMaintenance(t.deps, () => {}, 3_600_000).run();
+  const started = async (filename: string, size: number) => {
+    const prepared = await t.call(
+      filesApi.prepareUpload,
+      { _env: u.env, id: uploadId(), filename, filesize: size },
+      u.token,
+    );
+    const id = prepared.body.data?.file as string;
+    const start = await t.call(filesApi.startUpload, { _env: u.env, id }, u.token);
+    return { id, url: start.body.data?.uploadUrl as string, headers: start.body.data?.headers ?? {} };
+  };
+  const downloaded = async (id: string) => {
+    const link = await t.call(filesApi.downloadFile, { _env: u.env, id }, u.token);
+    return Buffer.from(await (await fetch(link.body.data?.url as string)).arrayBuffer());
+  };
+
+  test('after finish the file keeps the bytes its type was sniffed from; the late bytes do not stay', async () => {
+    const env = await envId();
+    const original = pngBytes(3000);
+    const { id, url, headers } = await started('Rechnung.png', original.length);
+    expect((await put(url, headers, original)).status).toBe(200);
+    const finished = await t.call(filesApi.finishUpload, { _env: u.env, id }, u.token);
+    expect(finished.body.data?.file.type).toBe('image/png');
+
+    const swap = Buffer.from('<html><script>alert(1)</script>'.padEnd(original.length, ' '));
+    // The bucket takes it (a presigned URL cannot be revoked), but on the staging key only.
+    expect((await put(url, headers, swap)).status).toBe(200);
+    expect(sha(await downloaded(id))).toBe(sha(original));
+    expect(await t.deps.storage.head(`${env}/uploads/${id}`)).toBeDefined();
+    expect((await t.call(filesApi.fileDetails, { _env: u.env, id }, u.token)).body.data?.type).toBe('image/png');
+    await housekeeping();
+    expect(await t.deps.storage.head(`${env}/uploads/${id}`)).toBeUndefined();
+    expect(sha(await downloaded(id))).toBe(sha(original));
+  });
+
+  test('after failed the late bytes are removed by the housekeeping; nothing is left', async () => {
+    const env = await envId();
+    const bytes = randomBytes(1024 * 1024);
+    const { id, url, headers } = await started('abgebrochen.bin', bytes.length);
+    expect((await put(url, headers, bytes)).status).toBe(200);
+    expect((await t.call(filesApi.failedUpload, { _env: u.env, id, error: 'abgebrochen' }, u.token)).statusCode).toBe(
+      200,
+    );
+    await put(url, headers, bytes);
+    await housekeeping();
+    expect(await t.deps.storage.head(`${env}/${id}`)).toBeUndefined();
+    expect(await t.deps.storage.head(`${env}/uploads/${id}`)).toBeUndefined();
+  });
+
+  test('the housekeeping removes objects no file row owns once they are an hour old, and keeps owned ones', async () => {
+    const env = await envId();
+    const orphan = `${env}/${randomUUID()}`;
+    await t.deps.storage.put(orphan, Buffer.from('verwaist'), { size: 8, contentType: 'text/plain' });
+    const { id, url, headers } = await started('bleibt.png', 100);
+    expect((await put(url, headers, pngBytes(100 - pngBytes().length))).status).toBe(200);
+    expect((await t.call(filesApi.finishUpload, { _env: u.env, id }, u.token)).statusCode).toBe(200);
+    await housekeeping();
+    expect(await t.deps.storage.head(orphan)).toBeDefined();
+    t.clock.advance(2 * 60 * 60_000);
+    await housekeeping();
+    expect(await t.deps.storage.head(orphan)).toBeUndefined();
+    expect(await t.deps.storage.head(`${env}/${id}`)).toBeDefined();
   });
 });

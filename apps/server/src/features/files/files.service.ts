@@ -18,6 +18,16 @@ import { type DirectoryRow, type FileRow, filesRepo } from './files.repo';
 /** The storage key of a file: ids only, never a name (names are data). */
 export const storageKey = (scope: { envId: string }, fileId: string) => `${scope.envId}/${fileId}`;
 
+/**
+ * Where the browser's single PUT of an upload lands: only `uploads/finish` moves it to the file's
+ * key, so a signed link replayed later never reaches the file itself (uploads.service.ts).
+ */
+export const stagingKey = (scope: { envId: string }, fileId: string) => `${scope.envId}/uploads/${fileId}`;
+
+/** A staging object is worth keeping only while its single-request upload is in progress. */
+export const inProgressSinglePut = (file: Pick<FileRow, 'status' | 'multipart'>): boolean =>
+  file.status === 'uploading' && !file.multipart;
+
 const nameMessages: Record<FileNameProblem, MessageKey> = {
   blank: 'files.nameBlank',
   tooLong: 'files.nameTooLong',
@@ -237,7 +247,9 @@ export const deleteEntry = async (
   return {
     removed: contained.length,
     leftovers: {
-      keys: contained.map((f) => storageKey(scope, f.id)),
+      keys: contained.flatMap((f) =>
+        inProgressSinglePut(f) ? [storageKey(scope, f.id), stagingKey(scope, f.id)] : [storageKey(scope, f.id)],
+      ),
       uploads: contained.flatMap((f) => (f.multipart ? [f.multipart] : [])),
     },
   };

@@ -2,7 +2,7 @@ import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { formatBytes } from '@kontor/contract/logic/number-format';
 import type { Config } from '../../config';
 import type { EnvScope } from '../../db/env-scope';
-import { newId } from '../../db/ids';
+import { isUuid, newId } from '../../db/ids';
 import { AppError } from '../../http/errors';
 import { octetStream, sniffBytes, sniffContentType } from '../../storage/content-type';
 import type { AnyStorage } from '../../storage/create-storage';
@@ -14,14 +14,32 @@ import {
   partCount,
   type SignedUpload,
 } from '../../storage/storage';
+import type { FileUrlClaims } from '../../storage/url-token';
 import { type FileRow, filesRepo } from './files.repo';
-import { checkedName, requireDirectory, requireRoom, storageKey, toSummary } from './files.service';
+import {
+  checkedName,
+  inProgressSinglePut,
+  requireDirectory,
+  requireRoom,
+  stagingKey,
+  storageKey,
+  toSummary,
+} from './files.service';
 
 /**
  * The upload procedure of spec 01 §3/§4: prepare (row, name and quota reserved) → start (signed
  * URL, or a multipart upload for files over 8 MiB whose parts survive a reload) → the browser PUTs
  * → finish (bytes checked, type sniffed, file visible) or failed (everything dropped). Storage work
  * runs between short database transactions, never inside one (`inScope`).
+ *
+ * A signed link works once, for its upload. A single PUT goes to the upload's staging key
+ * `{envId}/uploads/{fileId}`, never to the file's key; `finish` moves it into place and sniffs the
+ * bytes there, so a link replayed after finish cannot swap the file's bytes (on S3, where a
+ * presigned URL cannot be revoked, it writes a new staging object nobody reads). The local
+ * driver's route asks `acceptsUploadBytes` before and after it writes, so bytes for a finished,
+ * failed or removed upload are refused and not kept; whatever still lands (S3) is removed by
+ * `finish`/`failed` themselves or by the hourly sweep (orphans.service.ts). Parts need no staging:
+ * a multipart upload ends with finish or failed, and its part links write nothing after that.
  */
 
 /** Runs `work` in one short tenant transaction. */
@@ -96,7 +114,7 @@ export const startUpload = async (inScope: InScope, storage: AnyStorage, id: str
   const file = await inScope((scope) => pendingFile(scope, id));
   const key = storageKey(file, file.id);
   if (file.size <= multipartThreshold) {
-    const signed = await storage.signedPutUrl(key, {
+    const signed = await storage.signedPutUrl(stagingKey(file, file.id), {
       size: file.size,
       contentType: octetStream,
       expiresInSeconds: putUrlSeconds(file.size),
@@ -189,7 +207,16 @@ export const finishUpload = async (inScope: InScope, storage: AnyStorage, id: st
       if (isStorageError(error, 'incomplete')) throw incomplete();
       if (!isStorageError(error, 'upload_not_found')) throw error;
     }
+  } else {
+    try {
+      // From here on the file's key holds these bytes; a later PUT reaches the staging key only.
+      await storage.move(stagingKey(file, file.id), key);
+    } catch (error) {
+      // not_found: nothing was PUT, or moved before and the answer lost; the object below decides.
+      if (!isStorageError(error, 'not_found')) throw error;
+    }
   }
+  // Size and type are taken from the file's own key, which only finish writes (never a signed link).
   const info = await storage.head(key);
   if (!info || info.size !== file.size) throw incomplete();
   const contentType = await sniffContentType(await firstBytes(storage, key, file.size));
@@ -204,19 +231,51 @@ export const finishUpload = async (inScope: InScope, storage: AnyStorage, id: st
     }),
   );
   if (!ready) throw uploadNotFound();
+  // A PUT that was under way while the bytes were moved may have landed since: nobody reads it.
+  // (One landing after this is refused by the local route, on S3 removed by the hourly sweep, which
+  // also takes this one should the delete fail: the file is ready either way.)
+  if (!file.multipart) await storage.delete(stagingKey(file, file.id)).catch(() => undefined);
   return { file: toSummary(ready) };
 };
 
-/** Drops a pending upload: its bytes, its parts, its row (and so its reserved name and quota). */
+/**
+ * Drops a pending upload: its row (and so its reserved name and quota), then its bytes and parts.
+ * The row goes first: from then on the local route refuses the upload's links, and a PUT that was
+ * already writing finds no upload after its write and removes its bytes itself.
+ */
 export const failUpload = async (inScope: InScope, storage: AnyStorage, id: string) => {
   const file = await inScope((scope) => pendingFile(scope, id));
-  await dropUploadBytes(storage, file);
   await inScope((scope) => filesRepo(scope).deleteFiles([file.id]));
+  await dropUploadBytes(storage, file);
 };
 
 const dropUploadBytes = async (storage: AnyStorage, file: FileRow) => {
   if (file.multipart) await storage.abortMultipartUpload(file.multipart);
   await storage.delete(storageKey(file, file.id));
+  if (!file.multipart) await storage.delete(stagingKey(file, file.id));
+};
+
+/** What the local route's signed upload links carry (a part link names its multipart upload too). */
+export type UploadLink = Extract<FileUrlClaims, { op: 'put' | 'part' }>;
+
+/** Opens a short tenant transaction in the environment a signed link names. */
+export type InEnv = (envId: string) => InScope;
+
+/**
+ * Whether the upload a signed link was made for still takes bytes: its row exists and is
+ * uploading, a single PUT's link names the upload's staging key, a part's link its multipart upload.
+ * The link's key names the environment (the token is ours, so the id is trusted).
+ */
+export const acceptsUploadBytes = async (inEnv: InEnv, link: UploadLink): Promise<boolean> => {
+  const [envId, ...rest] = link.key.split('/');
+  const fileId = link.op === 'put' ? (rest[0] === 'uploads' && rest.length === 2 ? rest[1] : undefined) : rest[0];
+  if (!envId || !fileId || !isUuid(envId) || !isUuid(fileId)) return false;
+  if (link.op === 'part' && rest.length !== 1) return false;
+  const file = await inEnv(envId)((scope) => filesRepo(scope).file(fileId));
+  if (file?.status !== 'uploading') return false;
+  return link.op === 'put'
+    ? inProgressSinglePut(file) && file.size === link.size
+    : file.multipart?.uploadId === link.uploadId;
 };
 
 /** Uploads untouched this long are taken as interrupted (a large file on a slow line stays below it). */
@@ -226,8 +285,9 @@ export const staleUploadMs = 24 * 60 * 60_000;
 export const cleanInterruptedUploads = async (inScope: InScope, storage: AnyStorage, now: Date): Promise<number> => {
   const stale = await inScope((scope) => filesRepo(scope).staleUploads(new Date(now.getTime() - staleUploadMs), now));
   for (const file of stale) {
-    await dropUploadBytes(storage, file);
+    // The row first, as in failUpload: from then on the upload's links are refused.
     await inScope((scope) => filesRepo(scope).deleteFiles([file.id]));
+    await dropUploadBytes(storage, file);
   }
   return stale.length;
 };

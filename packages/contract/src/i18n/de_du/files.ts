@@ -4,6 +4,8 @@ import type { files as source } from '../de_sie/files';
 export const files: Partial<Record<keyof typeof source, string>> = {
   'files.linkInvalid': 'Der Link ist ungültig oder abgelaufen. Bitte fordere ihn erneut an.',
   'files.incomplete': 'Die Datei wurde nicht vollständig übertragen. Bitte versuche es erneut.',
+  'files.uploadClosed':
+    'Dieser Upload ist bereits abgeschlossen oder abgebrochen; die Daten wurden nicht gespeichert. Bitte lade die Datei erneut hoch.',
   'files.nameBlank': 'Bitte gib einen Namen an.',
   'files.directoryFull': 'Ein Ordner kann höchstens {n} Einträge enthalten. Bitte leg einen Unterordner an.',
   'files.mainDirectoryMissing': 'Das Hauptverzeichnis konnte nicht geladen werden ... Bitte kontaktiere den Support!',

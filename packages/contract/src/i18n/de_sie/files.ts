@@ -7,6 +7,8 @@ export const files = {
   'files.incomplete': 'Die Datei wurde nicht vollständig übertragen. Bitte versuchen Sie es erneut.',
   'files.rangeNotSatisfiable': 'Der angeforderte Bereich liegt außerhalb der Datei.',
   'files.busy': 'Dieser Teil der Datei wird gerade bereits hochgeladen.',
+  'files.uploadClosed':
+    'Dieser Upload ist bereits abgeschlossen oder abgebrochen; die Daten wurden nicht gespeichert. Bitte laden Sie die Datei erneut hoch.',
   'files.nameBlank': 'Bitte geben Sie einen Namen an.',
   'files.nameTooLong': 'Der Name darf höchstens {n} Zeichen lang sein.',
   'files.nameSeparator': 'Der Name darf keinen Schrägstrich (/ oder \\) enthalten.',

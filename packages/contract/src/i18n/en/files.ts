@@ -8,6 +8,8 @@ export const files: Record<keyof typeof source, string> = {
   'files.incomplete': 'The file did not arrive completely. Please try again.',
   'files.rangeNotSatisfiable': 'The requested range lies outside the file.',
   'files.busy': 'This part of the file is already being uploaded.',
+  'files.uploadClosed':
+    'This upload has already been completed or cancelled; the data was not stored. Please upload the file again.',
   'files.nameBlank': 'Please enter a name.',
   'files.nameTooLong': 'The name may be at most {n} characters long.',
   'files.nameSeparator': 'The name must not contain a slash (/ or \\).',
