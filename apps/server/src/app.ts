@@ -36,6 +36,7 @@ import { registerSetupRoutes } from './features/setup/setup.routes';
 import { registerStageRoutes } from './features/stages/stages.routes';
 import { registerSitePages } from './features/website/site-page';
 import { registerWebsiteRoutes } from './features/website/website.routes';
+import { installBodyDrain } from './http/body-drain';
 import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
 import { defaultLanguage } from './http/request-language';
@@ -114,6 +115,8 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
   app.removeContentTypeParser('text/plain');
 
   installErrorHandler(app);
+  // A refused body is read to its end (within bounds) before the answer, so the client gets it.
+  installBodyDrain(app);
   // API answers carry tokens and personal data: no browser or proxy cache may keep them.
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import type { MessageKey } from '@kontor/contract/i18n/de_sie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -97,14 +99,11 @@ export const registerLocalStorageRoutes = async (
       if (declared > claims.size) return refuse(reply, 'too_large');
       try {
         if (acceptsUpload && !(await acceptsUpload(claims))) return closed(req, reply);
+        const body = detachedBody(req.raw);
         const written =
           claims.op === 'put'
-            ? await storage.put(claims.key, req.raw, { size: claims.size, contentType: claims.contentType })
-            : await storage.uploadPart(
-                await storage.findUpload(claims.key, claims.uploadId),
-                claims.partNumber,
-                req.raw,
-              );
+            ? await storage.put(claims.key, body, { size: claims.size, contentType: claims.contentType })
+            : await storage.uploadPart(await storage.findUpload(claims.key, claims.uploadId), claims.partNumber, body);
         // Finished or given up while the bytes arrived: they belong to no upload any more. (A part
         // needs no second look: finish and failed end its multipart upload, so it is not written.)
         if (claims.op === 'put' && acceptsUpload && !(await acceptsUpload(claims))) {
@@ -130,6 +129,27 @@ function authorise(req: FastifyRequest, reply: FastifyReply, storage: LocalStora
   }
   return check.claims;
 }
+
+/**
+ * The request's body as a stream the driver may destroy (it does when the bytes run over the
+ * signed size) without destroying the request, and with it the socket, before the 413 is sent:
+ * the rest of the body is then read and discarded (http/body-drain.ts) and the client gets the
+ * answer (issue 28 item 4). A client that goes away still ends the driver's write, with an error.
+ */
+const detachedBody = (raw: IncomingMessage): PassThrough => {
+  const body = new PassThrough();
+  raw.pipe(body);
+  const abandon = () => {
+    if (!raw.complete) body.destroy(new Error('request aborted'));
+  };
+  raw.once('error', (error) => body.destroy(error));
+  raw.once('close', abandon);
+  body.once('close', () => {
+    raw.off('close', abandon);
+    raw.unpipe(body);
+  });
+  return body;
+};
 
 const refuse = (reply: FastifyReply, code: StorageErrorCode) => {
   const [status, message] = refusals[code];
