@@ -78,6 +78,8 @@ export const buildServer = () =>
         entryPoints: {
           main: at('apps', 'server', 'src', 'main.ts'),
           cli: at('apps', 'server', 'src', 'admin', 'cli.ts'),
+          // Worker threads start from files of their own (parse-limits/bounded-worker.ts finds them beside main.js).
+          'einvoice.worker': at('apps', 'server', 'src', 'features', 'einvoice', 'einvoice.worker.ts'),
         },
         outdir: dist,
         bundle: true,

@@ -1,6 +1,7 @@
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { octetStream, sniffContentType } from './content-type';
+import { parseLimits } from '../parse-limits/limits';
+import { octetStream, sniffBytes, sniffContentType } from './content-type';
 
 const bytes = (...parts: Array<string | number[] | Buffer>) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
@@ -81,5 +82,57 @@ describe('sniffContentType', () => {
     );
     expect(await sniffContentType(bytes([0, 1, 2, 3, 0xff, 0xfe, 0x00, 0x10]))).toBe(octetStream);
     expect(await sniffContentType(new Uint8Array())).toBe(octetStream);
+  });
+
+  describe('inflates no more than the parse limits allow (issue 28 item 1)', () => {
+    /** Runs `work` and counts what the global DecompressionStream (file-type's inflater) puts out meanwhile. */
+    const inflatedDuring = async <T>(work: () => Promise<T>) => {
+      const Original = globalThis.DecompressionStream;
+      let inflated = 0;
+      globalThis.DecompressionStream = class extends Original {
+        constructor(format: CompressionFormat) {
+          super(format);
+          const counted = super.readable.pipeThrough(
+            new TransformStream<Uint8Array, Uint8Array>({
+              transform(chunk, controller) {
+                inflated += chunk.length;
+                controller.enqueue(chunk);
+              },
+            }),
+          );
+          Object.defineProperty(this, 'readable', { get: () => counted });
+        }
+      };
+      try {
+        return { result: await work(), inflated };
+      } finally {
+        globalThis.DecompressionStream = Original;
+      }
+    };
+
+    test('a 20 KB gzip that would have file-type inflate 15 MiB (an ID3 tag to skip) is named from its magic bytes', async () => {
+      const id3 = Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]);
+      const size = 15 * 1024 * 1024;
+      id3.set([(size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f], 6);
+      const gz = gzipSync(Buffer.concat([id3, Buffer.alloc(20 * 1024 * 1024)]), { level: 9 });
+      expect(gz.length).toBeLessThan(sniffBytes);
+      const { result, inflated } = await inflatedDuring(() => sniffContentType(gz));
+      expect(result).toBe('application/gzip');
+      expect(inflated).toBe(0);
+    });
+
+    test('a ZIP whose [Content_Types].xml inflates to 64 MiB: file-type stops at 1 MiB', async () => {
+      const entry = zipWith('[Content_Types].xml', '');
+      const data = deflateRawSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+      entry.writeUInt32LE(data.length, 18);
+      // The header lies about the size, so file-type does inflate it (a truthful one it would skip).
+      entry.writeUInt32LE(1000, 22);
+      const zip = Buffer.concat([entry.subarray(0, 30 + '[Content_Types].xml'.length), data]);
+      expect(zip.length).toBeLessThan(sniffBytes);
+      const { result, inflated } = await inflatedDuring(() => sniffContentType(zip));
+      expect(result).toBe('application/zip');
+      expect(inflated).toBeGreaterThan(0);
+      expect(inflated).toBeLessThanOrEqual(Math.min(1024 * 1024 + 64 * 1024, parseLimits.inflatedBytes));
+    });
   });
 });

@@ -15,6 +15,11 @@ export const octetStream = 'application/octet-stream';
 export const sniffContentType = async (firstBytes: Uint8Array): Promise<string> => {
   const bytes = firstBytes.subarray(0, sniffBytes);
   if (bytes.length === 0) return octetStream;
+  // Gzip by its magic bytes alone: file-type would inflate up to 16 MiB of it looking for a tar
+  // archive inside (a 20 KB file made it inflate 15 MiB), beyond the parse limits of issue 28
+  // item 1, and calls it application/gzip either way. A ZIP is left to file-type: it inflates one
+  // entry ([Content_Types].xml or mimetype) of at most 1 MiB, from at most these 64 KiB.
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 0x08) return 'application/gzip';
   const binary = await fileTypeFromBuffer(bytes).catch(() => undefined);
   // file-type calls some XML dialects by name; an SVG must never come back as an image type.
   if (binary && binary.mime !== 'application/xml' && !binary.mime.includes('svg')) return binary.mime;

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { einvoiceImport } from '@kontor/contract/api/einvoice';
 import * as records from '@kontor/contract/api/records';
 import { translator } from '@kontor/contract/i18n/catalogs';
@@ -8,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../../../test/assertions';
 import { uploadFile } from '../../../test/files';
 import { userWithEnvironment } from '../../../test/fixtures';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { randomIp, startTestApp, type TestApp } from '../../../test/harness';
 import { inEnv } from '../../../test/records';
+import { gibibyteBehindTwoFilters, manyElements, pdfWithAttachments } from '../../parse-limits/testing/bombs';
 import { storeSystemFile } from '../files/files.service';
 import { cases, fieldLabels, mapping, seller, smallBusinessSeller } from './einvoice.fixtures';
+import { einvoiceImportsPerMinute } from './einvoice.routes';
 import { buildEinvoice } from './einvoice-document';
 import { xrechnungXml, zugferdPdf } from './einvoice-files';
 import { maxEinvoiceImportBytes } from './einvoice-import';
@@ -183,5 +186,93 @@ describe('e-invoice import across environments', () => {
     expectRefused(intruder);
     expect([403, 404]).toContain(intruder.statusCode);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('e-invoice import: a small file must not take the server down (issue 28 item 1)', () => {
+  /**
+   * Runs `work` while asking `/healthz` again and again; gives its result and the longest time
+   * without an answer (between two answers, or from the start to the first), so a blocked thread
+   * shows whenever it blocks. Each round yields to the event loop (setImmediate): in-process
+   * requests on PGlite alone would never let the worker's answer in.
+   */
+  const healthzDuring = async <T>(work: Promise<T>) => {
+    let longest = 0;
+    let done = false;
+    const settled = work.finally(() => {
+      done = true;
+    });
+    const started = performance.now();
+    let last = started;
+    // Bounded, so a hanging import fails the test instead of filling the memory with answers.
+    while (!done && last - started < 30_000) {
+      const health = await t.get('/healthz');
+      expect(health.statusCode).toBe(200);
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { result: await settled, longest };
+  };
+
+  const refusedFast = async (file: string) => {
+    const before = await countOf(owner.env, 'incoming_invoices');
+    const started = performance.now();
+    const { result, longest } = await healthzDuring(importFile(file));
+    expectRefused(result, 413);
+    expect(result.body.message).toContain('zu groß oder zu tief verschachtelt');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(longest).toBeLessThan(100);
+    expect(await countOf(owner.env, 'incoming_invoices')).toBe(before);
+  };
+
+  test('a 3 KB PDF whose factur-x.xml inflates to 1 GiB behind two filters: a fast German 413, /healthz answers throughout', async () => {
+    const bomb = await pdfWithAttachments([
+      { name: 'factur-x.xml', stored: gibibyteBehindTwoFilters(), filters: ['FlateDecode', 'FlateDecode'] },
+    ]);
+    expect(bomb.length).toBeLessThan(4096);
+    await refusedFast((await upload('bombe.pdf', bomb))._id);
+  });
+
+  test('an 8 MB XML of a million elements: a fast German 413, /healthz answers throughout', async () => {
+    const huge = manyElements(1_000_000);
+    expect(huge.length).toBeGreaterThan(8_000_000);
+    expect(huge.length).toBeLessThan(maxEinvoiceImportBytes);
+    await refusedFast((await upload('riesig.xml', huge))._id);
+  });
+
+  test('an XML nested deeper than an e-invoice ever is: a German 413', async () => {
+    const deep = `<Invoice>${'<a>'.repeat(200)}${'</a>'.repeat(200)}</Invoice>`;
+    const res = await importFile((await upload('tief.xml', deep))._id);
+    expectRefused(res, 413);
+    expect(res.body.message).toContain('zu tief verschachtelt');
+  });
+
+  test('only the e-invoice attachment is read: a bomb attached beside it is never inflated', async () => {
+    const { c, invoice } = generated('domestic');
+    const xml = await xrechnungXml(invoice, 'cii');
+    const pdf = await pdfWithAttachments([
+      { name: 'anhang.bin', stored: gibibyteBehindTwoFilters(), filters: ['FlateDecode', 'FlateDecode'] },
+      { name: 'factur-x.xml', stored: zlib.deflateSync(xml), filters: ['FlateDecode'] },
+    ]);
+    const res = await importFile((await upload('mit-anhang.pdf', pdf))._id);
+    expectOk(res);
+    const values = await loadDraft(res.body.data?.id ?? '');
+    expect(values.gross).toBe(summarizePositions(c.record.positions).grossCents);
+  });
+
+  test(`the import has a per-minute limit per address: call ${einvoiceImportsPerMinute + 1} is a German 429`, async () => {
+    const ip = randomIp();
+    const body = { _env: owner.env, type: 'incoming_invoices', file: 'kein-uuid' };
+    for (let i = 0; i < einvoiceImportsPerMinute; i++) {
+      expect((await t.call(einvoiceImport, body, owner.token, { ip })).statusCode, `request ${i + 1}`).toBe(404);
+    }
+    const limited = await t.call(einvoiceImport, body, owner.token, { ip });
+    expectRefused(limited, 429);
+    expect(limited.body.message).toMatch(/^Zu viele Anfragen\. Bitte versuchen Sie es in \d+ Sekunden erneut\.$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Another address is not affected.
+    expect((await t.call(einvoiceImport, body, owner.token, { ip: randomIp() })).statusCode).toBe(404);
   });
 });

@@ -1,21 +1,18 @@
 import type { RecordType } from '@kontor/contract/api/record-types';
 import type { MessageKey, Translate } from '@kontor/contract/i18n/catalogs';
 import { centsToEuros } from '@kontor/contract/logic/money';
-import { formatBytes, formatCents } from '@kontor/contract/logic/number-format';
+import { formatBytes, formatCents, formatNumber } from '@kontor/contract/logic/number-format';
 import { positionAmounts, summarizePositions } from '@kontor/contract/logic/positions';
 import { invoiceEinvoiceMapping } from '../../engine/base-types/einvoice-defaults';
 import { requireType, selectableTypeKeys, type TypeCatalog } from '../../engine/record-types.service';
 import { recordsRepo } from '../../engine/records.repo';
 import { type RecordsContext, saveRecord } from '../../engine/records.service';
 import { AppError } from '../../http/errors';
-import {
-  EinvoiceReadError,
-  einvoiceXmlOfPdf,
-  type ReadInvoice,
-  type ReadParty,
-  readEinvoiceXml,
-} from './einvoice-read';
+import { boundedWorker, WorkerLimitError } from '../../parse-limits/bounded-worker';
+import { parseLimits } from '../../parse-limits/limits';
+import type { ReadInvoice, ReadParty } from './einvoice-read';
 import { checkEinvoiceRules } from './einvoice-rules';
+import type { UploadOutcome, UploadRefusal } from './einvoice-upload';
 
 /**
  * Receiving (issue 15 item 5): the bytes of an uploaded XRechnung (UBL or CII) or ZUGFeRD PDF
@@ -50,37 +47,46 @@ export const checkImportSize = (size: number) => {
   }
 };
 
-const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+/** One worker per process reads the uploads, one at a time (bounded-worker.ts). */
+const uploadReader = boundedWorker<Uint8Array, UploadOutcome>(new URL('./einvoice.worker.ts', import.meta.url));
+
+const tooComplex = () =>
+  new AppError('too_large', {
+    key: 'einvoice.importTooComplex',
+    params: {
+      max: formatBytes(parseLimits.inflatedBytes),
+      elements: formatNumber(parseLimits.xmlElements, 0),
+      depth: String(parseLimits.xmlDepth),
+    },
+  });
+
+const refusal = (key: UploadRefusal) => (key === 'einvoice.importTooComplex' ? tooComplex() : refuse(key));
 
 /**
- * The invoice in the bytes. A DTD is refused before parsing: an e-invoice never needs one, and
- * refusing it rules out entity expansion ("billion laughs") and external entities whatever the
- * parser would do with them.
+ * The invoice in the bytes, read in the worker (einvoice-upload.ts): a PDF's attachment is
+ * inflated under a budget, the XML's elements and depth are capped before a tree is built, and a
+ * read that takes longer than the time limit, or more memory than the worker has, is stopped. The
+ * request thread only waits, so other requests (`/healthz`) keep being answered (issue 28 item 1).
  */
 export const readUploadedEinvoice = async (bytes: Uint8Array): Promise<ReadInvoice> => {
-  let xml: string;
-  if (isPdf(bytes)) {
-    try {
-      xml = await einvoiceXmlOfPdf(bytes);
-    } catch (error) {
-      if (error instanceof EinvoiceReadError && error.message === 'no invoice attached') {
-        throw refuse('einvoice.importNoAttachment');
-      }
-      throw refuse('einvoice.importBadPdf');
-    }
-  } else {
-    xml = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
-  }
-  if (!xml.trimStart().startsWith('<')) throw refuse('einvoice.importNotXml');
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw refuse('einvoice.importDoctype');
+  // Bytes that fill a buffer of their own (readStoredBytes makes them so) are handed over without
+  // a copy and are unusable here afterwards; any others are copied, so a buffer shared with other
+  // data (Node's pool of small buffers) is never taken away.
+  const { buffer } = bytes;
+  const owned = buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
+  const own = owned ? bytes : new Uint8Array(bytes);
+  let outcome: UploadOutcome;
   try {
-    return readEinvoiceXml(xml);
+    outcome = await uploadReader.run(own, [own.buffer as ArrayBuffer]);
   } catch (error) {
-    if (error instanceof EinvoiceReadError && error.message === 'not an e-invoice') {
-      throw refuse('einvoice.importNotEinvoice');
+    if (!(error instanceof WorkerLimitError)) throw error;
+    if (error.reason === 'busy') {
+      throw new AppError('rate_limited', { key: 'einvoice.importBusy', retryAfterSeconds: 10 });
     }
-    throw refuse('einvoice.importNotXml');
+    throw tooComplex();
   }
+  if ('refused' in outcome) throw refusal(outcome.refused);
+  return outcome.invoice;
 };
 
 const clip = (value: string, max: number) => value.trim().slice(0, max);

@@ -1,5 +1,7 @@
 import { eurosToCents } from '@kontor/contract/logic/money';
 import { create } from 'xmlbuilder2';
+import { InflateBudget, TooLargeError } from '../../parse-limits/inflate';
+import { embeddedFileOfPdf } from '../../parse-limits/pdf-embedded-file';
 
 /**
  * Reads an e-invoice back: XRechnung in UBL or CII syntax, or the `factur-x.xml` of a ZUGFeRD PDF.
@@ -323,7 +325,10 @@ export const readEinvoiceXml = (xml: string): ReadInvoice => {
 
 export type PdfAttachment = { name: string; bytes: Uint8Array; relationship: string; subtype: string };
 
-/** The embedded files of a PDF (its EmbeddedFiles name tree, one level of Kids). */
+/**
+ * The embedded files of a PDF (its EmbeddedFiles name tree, one level of Kids). For tests of our
+ * own PDFs only: pdf-lib decodes every file without a limit; uploads go through einvoiceXmlOfPdf.
+ */
 export const pdfAttachments = async (bytes: Uint8Array): Promise<PdfAttachment[]> => {
   // pdf-lib loads on the first PDF read, not with the server: it is a sixth of its start.
   const { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } =
@@ -359,15 +364,21 @@ export const pdfAttachments = async (bytes: Uint8Array): Promise<PdfAttachment[]
   return out;
 };
 
-/** The XML a ZUGFeRD / Factur-X PDF carries (`factur-x.xml`, or the older `zugferd-invoice.xml`, `xrechnung.xml`). */
-export const einvoiceXmlOfPdf = async (bytes: Uint8Array): Promise<string> => {
-  let files: PdfAttachment[];
+/** The names under which a ZUGFeRD / Factur-X PDF carries its XML (`factur-x.xml`, or the older two). */
+export const einvoiceAttachmentName = /^(factur-x|zugferd-invoice|xrechnung)\.xml$/i;
+
+/**
+ * The XML a ZUGFeRD / Factur-X PDF carries. Only that attachment is decoded, under `budget`
+ * (issue 28 item 1): TooLargeError when it would inflate beyond it, EinvoiceReadError otherwise.
+ */
+export const einvoiceXmlOfPdf = (bytes: Uint8Array, budget = new InflateBudget()): string => {
+  let file: Uint8Array | undefined;
   try {
-    files = await pdfAttachments(bytes);
-  } catch {
+    file = embeddedFileOfPdf(bytes, (name) => einvoiceAttachmentName.test(name), budget);
+  } catch (error) {
+    if (error instanceof TooLargeError) throw error;
     throw new EinvoiceReadError('not a pdf');
   }
-  const file = files.find((f) => /^(factur-x|zugferd-invoice|xrechnung)\.xml$/i.test(f.name));
   if (!file) throw new EinvoiceReadError('no invoice attached');
-  return new TextDecoder().decode(file.bytes);
+  return new TextDecoder().decode(file);
 };

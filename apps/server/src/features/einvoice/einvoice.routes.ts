@@ -14,6 +14,9 @@ import { checkImportSize, importEinvoice, readUploadedEinvoice, requireIncomingT
 import { verifyEinvoiceLink } from './einvoice-links';
 import { readStoredBytes } from './einvoice-storage';
 
+/** Imports per minute and client address (the route's rate limit). */
+export const einvoiceImportsPerMinute = 20;
+
 /** E-invoice downloads (issue 15): the signed link, and the file behind it. */
 export const registerEinvoiceRoutes = (app: FastifyInstance): void => {
   route(app, api.einvoiceDownload, { env: 'read' }, async (ctx) =>
@@ -30,33 +33,43 @@ export const registerEinvoiceRoutes = (app: FastifyInstance): void => {
   );
 
   // Three short steps, no transaction around the storage read: the file row and the type are
-  // checked, the bytes read (bounded) and parsed, then the supplier and the draft are written.
-  route(app, api.einvoiceImport, { env: 'write', tx: false }, async (ctx) => {
-    const { deps } = app;
-    const inScope = <T>(work: (scope: EnvScope) => Promise<T>) => deps.database.inEnv(ctx.env.id, ctx.user.id, work);
-    const file = await inScope(async (scope) => {
-      const types = await loadTypes(scope, ctx.env.configUpdatedAt);
-      requireIncomingType(types, ctx.body.type, ctx.t);
-      if (!isUuid(ctx.body.file)) throw new AppError('not_found', { key: 'einvoice.importFileNotFound' });
-      const row = await requireReadyFile(scope, ctx.body.file);
-      checkImportSize(row.size);
-      return row;
-    });
-    const invoice = await readUploadedEinvoice(await readStoredBytes(deps.storage, storageKey(file, file.id)));
-    const now = deps.now();
-    const result = await inScope(async (scope) => {
-      const types = await loadTypes(scope, ctx.env.configUpdatedAt);
-      const type = requireIncomingType(types, ctx.body.type, ctx.t);
-      const today = now.toISOString().slice(0, 10);
-      return importEinvoice({ scope, types, t: ctx.t, writable: true, now, today }, type, invoice, file.id);
-    });
-    return answer(
-      result,
-      ctx.t(result.findings.length > 0 ? 'einvoice.importDoneFindings' : 'einvoice.importDone', {
-        count: String(result.findings.length),
-      }),
-    );
-  });
+  // checked, the bytes read (bounded) and parsed in the import's worker, then the supplier and
+  // the draft are written. Reading a file is the costly part, hence the per-minute limit per
+  // address (issue 28 item 1).
+  route(
+    app,
+    api.einvoiceImport,
+    { env: 'write', tx: false },
+    async (ctx) => {
+      const { deps } = app;
+      const inScope = <T>(work: (scope: EnvScope) => Promise<T>) => deps.database.inEnv(ctx.env.id, ctx.user.id, work);
+      const file = await inScope(async (scope) => {
+        const types = await loadTypes(scope, ctx.env.configUpdatedAt);
+        requireIncomingType(types, ctx.body.type, ctx.t);
+        if (!isUuid(ctx.body.file)) throw new AppError('not_found', { key: 'einvoice.importFileNotFound' });
+        const row = await requireReadyFile(scope, ctx.body.file);
+        checkImportSize(row.size);
+        return row;
+      });
+      const invoice = await readUploadedEinvoice(
+        await readStoredBytes(deps.storage, storageKey(file, file.id), file.size),
+      );
+      const now = deps.now();
+      const result = await inScope(async (scope) => {
+        const types = await loadTypes(scope, ctx.env.configUpdatedAt);
+        const type = requireIncomingType(types, ctx.body.type, ctx.t);
+        const today = now.toISOString().slice(0, 10);
+        return importEinvoice({ scope, types, t: ctx.t, writable: true, now, today }, type, invoice, file.id);
+      });
+      return answer(
+        result,
+        ctx.t(result.findings.length > 0 ? 'einvoice.importDoneFindings' : 'einvoice.importDone', {
+          count: String(result.findings.length),
+        }),
+      );
+    },
+    { perMinute: einvoiceImportsPerMinute },
+  );
 
   // No bearer token (a new tab cannot send one): the signed token names environment, user and file.
   app.get<{ Querystring: { token?: string } }>(einvoiceFilePath, async (req, reply) => {

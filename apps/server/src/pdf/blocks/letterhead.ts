@@ -1,4 +1,5 @@
 import type { Content } from 'pdfmake/interfaces';
+import { pngIsSafeToEmbed } from '../../parse-limits/png';
 import { mmToPt } from '../page-geometry';
 import type { PdfCompany } from '../pdf-input';
 import { type BlockRenderer, colors } from './block';
@@ -16,6 +17,8 @@ export const logoDataUrl = (bytes: Uint8Array | null | undefined): string | null
   const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
   const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
   if (!png && !jpeg) return null;
+  // A PNG that pdfkit cannot embed without harm (parse-limits/png.ts, issue 28 item 1) is left out.
+  if (png && !pngIsSafeToEmbed(bytes)) return null;
   return `data:image/${png ? 'png' : 'jpeg'};base64,${Buffer.from(bytes).toString('base64')}`;
 };
 

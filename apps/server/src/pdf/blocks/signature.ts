@@ -1,4 +1,5 @@
 import type { Content } from 'pdfmake/interfaces';
+import { pngIsSafeToEmbed } from '../../parse-limits/png';
 import { mmToPt } from '../page-geometry';
 import { type BlockRenderer, colors } from './block';
 
@@ -14,11 +15,13 @@ const maxImageChars = 200_000;
 export const renderSignature: BlockRenderer<'signature'> = (block, { input, fontSize, blockIndex }) => {
   const value = input.record[block.field];
   if (typeof value !== 'string' || value.trim() === '') return {};
-  const drawn = value.length <= maxImageChars && pngDataUrl.test(value);
+  const png = value.length <= maxImageChars && pngDataUrl.test(value);
+  // A PNG that pdfkit cannot embed without harm (parse-limits/png.ts, issue 28 item 1) is left out.
+  const drawn = png && pngIsSafeToEmbed(Buffer.from(value.slice(value.indexOf(',') + 1), 'base64'));
   const name = `signature-${blockIndex}`;
   const mark: Content = drawn
     ? { image: name, fit: [mmToPt(60), mmToPt(20)] }
-    : { text: value.trim().slice(0, 200), fontSize: fontSize + 2 };
+    : { text: png ? '' : value.trim().slice(0, 200), fontSize: fontSize + 2 };
   return {
     flow: [
       {

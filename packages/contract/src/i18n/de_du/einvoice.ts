@@ -9,4 +9,6 @@ export const einvoice: Partial<Record<keyof typeof source, string>> = {
     'Die E-Rechnung wurde als Entwurf eingelesen. Sie verletzt {count} Regel(n); sieh unter „Prüfergebnis der E-Rechnung“ nach.',
   'einvoice.importNoAttachment':
     'Das PDF enthält keine eingebettete E-Rechnung (factur-x.xml). Lade bitte die XRechnung oder ein ZUGFeRD-PDF hoch.',
+  'einvoice.importBusy':
+    'Gerade werden zu viele E-Rechnungen eingelesen. Bitte versuche es in einigen Sekunden erneut.',
 };

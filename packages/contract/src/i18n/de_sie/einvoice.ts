@@ -70,6 +70,10 @@ export const einvoice = {
   'einvoice.importWrongType': 'In diesen Datentyp können keine E-Rechnungen eingelesen werden.',
   'einvoice.importFileNotFound': 'Die Datei wurde nicht gefunden.',
   'einvoice.importTooLarge': 'Die Datei ist zu groß für eine E-Rechnung (höchstens {max}).',
+  'einvoice.importTooComplex':
+    'Die E-Rechnung ist zu groß oder zu tief verschachtelt, um sie einzulesen (entpackt höchstens {max}, höchstens {elements} XML-Elemente in {depth} Ebenen).',
+  'einvoice.importBusy':
+    'Gerade werden zu viele E-Rechnungen eingelesen. Bitte versuchen Sie es in einigen Sekunden erneut.',
   'einvoice.importNotXml': 'Die Datei ist weder eine XML-Datei noch ein PDF mit E-Rechnung.',
   'einvoice.importDoctype':
     'Die XML-Datei enthält eine DTD oder Entitäten (DOCTYPE/ENTITY). E-Rechnungen dürfen keine enthalten.',

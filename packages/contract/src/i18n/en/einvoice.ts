@@ -68,6 +68,9 @@ export const einvoice: Record<keyof typeof source, string> = {
   'einvoice.importWrongType': 'E-invoices cannot be imported into this data type.',
   'einvoice.importFileNotFound': 'The file was not found.',
   'einvoice.importTooLarge': 'The file is too large for an e-invoice (at most {max}).',
+  'einvoice.importTooComplex':
+    'The e-invoice is too large or nested too deeply to be read (at most {max} unpacked, at most {elements} XML elements in {depth} levels).',
+  'einvoice.importBusy': 'Too many e-invoices are being read right now. Please try again in a few seconds.',
   'einvoice.importNotXml': 'The file is neither an XML file nor a PDF with an e-invoice.',
   'einvoice.importDoctype':
     'The XML file contains a DTD or entities (DOCTYPE/ENTITY). E-invoices must not contain any.',
