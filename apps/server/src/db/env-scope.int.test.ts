@@ -164,6 +164,8 @@ describe('Row Level Security on tenant tables', () => {
     maintenance_leases: 'which server process runs the housekeeping; no environment data',
     website_hosts: 'a website on its own host is found by the Host header before any environment is known',
     website_salts: 'the daily salt of the visitor hash is one for all environments and holds no tenant data',
+    kontor_start_tasks:
+      'the one-time tasks a start has run (names and times); no environment data, no right for the app role',
   };
 
   test('every table is tenant-scoped under forced RLS or a named control-plane table with its reason', async () => {
