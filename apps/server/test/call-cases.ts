@@ -191,6 +191,7 @@ export const callCases: readonly CallCase[] = [
     body: (u, id) => ({ ...env(u), user: id, is_active: true }),
     accepts: { is_active: [true] },
   },
+  { call: settingsApi.setUserRole, body: (u, id) => ({ ...env(u), user: id, role: 'staff' }) },
   { call: settingsApi.portalDetails, body: (u) => env(u) },
   {
     call: settingsApi.savePortal,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedRecord, call, envScoped, id } from '../call';
 import { envNameLimit, type FunctionKey } from './environments';
+import { roleSchema } from './roles';
 
 /** A text a person may leave empty: '' and null both mean "none" (stored as null). */
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -44,6 +45,15 @@ export const saveModules = call('/api/environments/settings/save/modules', {
 /** Settings → users: deactivate or reactivate a member (spec 02 §3 EnvironmentUser.is_active). */
 export const setUserActive = call('/api/environments/users/set-active', {
   body: envScoped({ user: id, is_active: z.boolean() }),
+  data: z.undefined(),
+});
+
+/**
+ * Settings → users: give a member another role (issue 29). Owners and administrators only; no
+ * role above one's own, nobody with more rights than oneself, and one active owner always stays.
+ */
+export const setUserRole = call('/api/environments/users/set-role', {
+  body: envScoped({ user: id, role: roleSchema }),
   data: z.undefined(),
 });
 

@@ -1,3 +1,4 @@
+import type { Role } from '@kontor/contract/api/roles';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { sqlLiteral } from '../../db/env-opening';
@@ -78,11 +79,11 @@ export const listAll = (db: Conn) => db.select().from(environments).orderBy(asc(
 export const setStatus = (db: Conn, id: string, status: EnvironmentRow['status']) =>
   db.update(environments).set({ status }).where(eq(environments.id, id));
 
-/** Adds the member, or re-activates a former one. */
-export const upsertMember = (db: Conn, envId: string, userId: string) =>
+/** Adds the member with `role`, or re-activates a former one (who keeps the role they had). */
+export const upsertMember = (db: Conn, envId: string, userId: string, role: Role) =>
   db
     .insert(environmentUsers)
-    .values({ envId, userId, isActive: true })
+    .values({ envId, userId, isActive: true, role })
     .onConflictDoUpdate({ target: [environmentUsers.envId, environmentUsers.userId], set: { isActive: true } });
 
 export const findMember = async (db: Conn, envId: string, userId: string) =>

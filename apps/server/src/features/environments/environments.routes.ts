@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { answer, route } from '../../http/route';
 import { environmentDetails } from './environment-details';
 import * as environments from './environments.service';
-import { setMemberActive } from './members.service';
+import { setMemberActive, setMemberRole } from './members.service';
 
 export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
   route(app, api.listEnvironments, 'user', ({ deps, user }) => environments.listEnvironments(deps, user));
@@ -38,8 +38,11 @@ export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
     answer(undefined, await environments.removeInvitation(scope, body.id, deps.now(), t)),
   );
 
-  route(app, settingsApi.setUserActive, { env: 'write' }, async ({ scope, body, t }) =>
-    answer(undefined, await setMemberActive(scope, body.user, body.is_active, t)),
+  route(app, settingsApi.setUserActive, { env: 'write' }, async ({ scope, body, deps, t }) =>
+    answer(undefined, await setMemberActive(scope, body.user, body.is_active, deps.now(), t)),
+  );
+  route(app, settingsApi.setUserRole, { env: 'write' }, async ({ scope, body, deps, t }) =>
+    answer(undefined, await setMemberRole(scope, body.user, body.role, deps.now(), t)),
   );
 
   route(app, api.environmentDetails, { env: 'status' }, ({ scope, env }) => environmentDetails(scope, env));

@@ -155,7 +155,8 @@ export const createEnvironment = async (
       createdBy: user.id,
       configUpdatedAt: deps.now(),
     });
-    await repo.upsertMember(tx, row.id, user.id);
+    // The creator of an environment is its owner (issue 29).
+    await repo.upsertMember(tx, row.id, user.id, 'owner');
     const scope = await enterEnv(tx, trustedEnvId(row.id), user.id);
     for (const seed of seeders) await seed(scope, preset, deps.now(), t);
     return row;
@@ -181,7 +182,8 @@ export const acceptInvitation = async (
     const invitation = isUuid(id) ? await repo.findPendingInvitation(tx, id, user.email, deps.now()) : undefined;
     if (!invitation) throw new AppError('not_found', { message: t('account.invitationUnknown') });
     await repo.respondToInvitation(tx, invitation.id, 'accepted', deps.now());
-    await repo.upsertMember(tx, invitation.envId, user.id);
+    // Invitations carry no role yet: an invitee gets what every member could do before roles.
+    await repo.upsertMember(tx, invitation.envId, user.id, 'admin');
     return { url_slug: invitation.slug };
   });
 

@@ -1,3 +1,4 @@
+import type { Role } from '@kontor/contract/api/roles';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -73,6 +74,8 @@ export const environmentUsers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     isActive: boolean('is_active').notNull().default(true),
+    /** What the member may do here (issue 29): owner, admin, staff, readonly, advisor. */
+    role: text('role').$type<Role>().notNull().default('admin'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.envId, t.userId] }), index('environment_users_user_idx').on(t.userId)],

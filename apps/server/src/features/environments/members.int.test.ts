@@ -1,12 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as api from '@kontor/contract/api/environments';
 import * as recordsApi from '@kontor/contract/api/records';
+import type { Role } from '@kontor/contract/api/roles';
 import * as settingsApi from '@kontor/contract/api/settings';
 import { translator } from '@kontor/contract/i18n/catalogs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../../../test/assertions';
 import { expectForeignEnvRefused, sharedEnvPair } from '../../../test/cross-tenant';
 import { signUp, uniqueEmail, userWithEnvironment } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { envIdOf } from '../../../test/records';
+import { trustedEnvId } from '../../db/env-scope';
+import { verifyAuditChain } from '../stages/stages.service';
 
 const de = translator('de_sie');
 
@@ -35,17 +42,19 @@ describe('simpletable/data with model EnvironmentUser', () => {
     const res = await list({ model: 'EnvironmentUser' });
     expectOk(res);
     const data = res.body.data!;
-    expect(data.cells.map((c) => c.mapping)).toEqual(['name', 'email', 'is_active']);
+    expect(data.cells.map((c) => c.mapping)).toEqual(['name', 'email', 'role_label', 'is_active']);
     expect(data.total).toBe(2);
     expect(data.rows.map((r) => r.name)).toEqual(['Erika Mustermann', 'Max Zander']);
     expect(data.rows[1]).toMatchObject({
       _id: member.userId,
       email: member.email,
       is_active: true,
+      role: 'admin',
+      role_label: 'Administrator',
       is_self: false,
       user: { firstname: 'Max', name: 'Zander', email: member.email },
     });
-    expect(data.rows[0]?.is_self).toBe(true);
+    expect(data.rows[0]).toMatchObject({ is_self: true, role: 'owner', role_label: 'Inhaber' });
 
     const desc = await list({ model: 'EnvironmentUser', sort: { field: 'name', dir: 'desc' } });
     expect(desc.body.data?.rows.map((r) => r.name)).toEqual(['Max Zander', 'Erika Mustermann']);
@@ -180,5 +189,94 @@ describe('users/set-active', () => {
       { mode: 'write' },
     );
     expectOk(await t.call(api.environmentDetails, { _env: beta.env }, beta.token));
+  });
+});
+
+describe('roles (issue 29 item 1)', () => {
+  const setRole = (user: string, role: Role, token = owner.token, env = owner.env) =>
+    t.call(settingsApi.setUserRole, { _env: env, user, role }, token);
+  const auditActions = async (envSlug: string) => {
+    const envId = await envIdOf(t, envSlug);
+    const { rows } = await t.asSuperuser(
+      sql`select action, payload from audit_entries where env_id = ${envId} and action like 'member.%' order by seq`,
+    );
+    return rows.map((r) => ({ action: String(r.action), payload: r.payload }));
+  };
+
+  test('an invited member cannot lock out the founder: 403, and the founder still gets in', async () => {
+    const res = await setActive(owner.userId, false, member.token);
+    expectRefused(res, 403);
+    expect(res.body.message).toBe(de('settings.higherRole'));
+    expectOk(await t.call(api.environmentDetails, { _env: owner.env }, owner.token));
+    const demoted = await setRole(owner.userId, 'staff', member.token);
+    expectRefused(demoted, 403);
+    expect(demoted.body.message).toBe(de('settings.higherRole'));
+  });
+
+  test('an administrator gives no role above their own', async () => {
+    const res = await setRole(member.userId, 'owner', member.token);
+    expectRefused(res, 403);
+    expect(res.body.message).toBe(de('settings.roleAboveOwn'));
+  });
+
+  test('a Mitarbeiter manages nobody; the owner gives roles and takes them back', async () => {
+    const changed = await setRole(member.userId, 'staff');
+    expectOk(changed);
+    expect(changed.body.message).toBe(de('settings.roleChanged'));
+    const refused = await setActive(owner.userId, false, member.token);
+    expectRefused(refused, 403);
+    expect(refused.body.message).toBe(de('settings.noRights'));
+    expectRefused(await setRole(member.userId, 'admin', member.token), 403);
+    expectOk(await setRole(member.userId, 'admin'));
+  });
+
+  test('an environment always keeps an active owner', async () => {
+    const last = await setRole(owner.userId, 'admin');
+    expectRefused(last, 409);
+    expect(last.body.message).toBe(de('settings.lastOwner'));
+    // With a second owner, the first may step down; the second cannot then be deactivated by an admin.
+    expectOk(await setRole(member.userId, 'owner'));
+    expectOk(await setRole(owner.userId, 'admin'));
+    const locked = await setActive(member.userId, false, owner.token);
+    expectRefused(locked, 403);
+    expect((await setActive(member.userId, false, member.token)).body.message).toBe(de('settings.lastOwner'));
+    expectOk(await setRole(owner.userId, 'owner', member.token));
+    expectOk(await setRole(member.userId, 'admin', owner.token));
+  });
+
+  test('role changes and (de)activations are written to the audit chain, which holds', async () => {
+    const actions = await auditActions(owner.env);
+    expect(actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['member.deactivated', 'member.activated', 'member.role']),
+    );
+    expect(actions).toContainEqual({
+      action: 'member.role',
+      payload: { user: member.userId, from: 'admin', to: 'staff' },
+    });
+    const envId = trustedEnvId(await envIdOf(t, owner.env));
+    const check = await t.deps.database.inEnv(envId, null, (scope) => verifyAuditChain(scope));
+    expect(check.ok).toBe(true);
+  });
+
+  test('the migration makes each creator the owner and every other member an administrator', async () => {
+    const orphan = await userWithEnvironment(t, 'Ohne Gründer GmbH');
+    const orphanId = await envIdOf(t, orphan.env);
+    const ownerEnvId = await envIdOf(t, owner.env);
+    // The state before roles: everyone 'admin'; the orphan's creator is gone from created_by.
+    await t.asSuperuser(sql`update environment_users set role = 'admin' where env_id in (${ownerEnvId}, ${orphanId})`);
+    await t.asSuperuser(sql`update environments set created_by = null where id = ${orphanId}`);
+    const migration = fs.readFileSync(
+      path.join(import.meta.dirname, '../../db/migrations/0025_member_roles.sql'),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) await t.asSuperuser(sql.raw(statement));
+    const { rows } = await t.asSuperuser(
+      sql`select env_id, user_id, role from environment_users where env_id in (${ownerEnvId}, ${orphanId})`,
+    );
+    const roleOf = (envId: string, userId: string) =>
+      rows.find((r) => r.env_id === envId && r.user_id === userId)?.role;
+    expect(roleOf(ownerEnvId, owner.userId)).toBe('owner');
+    expect(roleOf(ownerEnvId, member.userId)).toBe('admin');
+    expect(roleOf(orphanId, orphan.userId)).toBe('owner');
   });
 });

@@ -1,3 +1,4 @@
+import type { Role } from '@kontor/contract/api/roles';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
 import { users } from '../auth/auth.table';
@@ -34,6 +35,7 @@ export const membersPage = async (scope: EnvScope, q: PageQuery & { active: bool
     .select({
       userId: environmentUsers.userId,
       isActive: environmentUsers.isActive,
+      role: environmentUsers.role,
       createdAt: environmentUsers.createdAt,
       firstname: users.firstname,
       name: users.name,
@@ -113,6 +115,39 @@ export const otherActiveMembers = async (scope: EnvScope, userId: string): Promi
       .orderBy(asc(environmentUsers.userId))
       .for('update')
   ).filter((m) => m.userId !== userId).length;
+
+/** A member's role and whether they are active, or undefined for no member of the scope's environment. */
+export const memberOf = async (scope: EnvScope, userId: string) =>
+  (
+    await scope.tx
+      .select({ role: environmentUsers.role, isActive: environmentUsers.isActive })
+      .from(environmentUsers)
+      .where(whereEnv(scope, environmentUsers, eq(environmentUsers.userId, userId)))
+  )[0];
+
+/**
+ * Active owners of the scope's environment other than `userId`, locked in one order (as
+ * `otherActiveMembers`): two owners demoting each other at once queue instead of both passing.
+ */
+export const otherActiveOwners = async (scope: EnvScope, userId: string): Promise<number> =>
+  (
+    await scope.tx
+      .select({ userId: environmentUsers.userId })
+      .from(environmentUsers)
+      .where(whereEnv(scope, environmentUsers, eq(environmentUsers.isActive, true), eq(environmentUsers.role, 'owner')))
+      .orderBy(asc(environmentUsers.userId))
+      .for('update')
+  ).filter((m) => m.userId !== userId).length;
+
+/** Gives a member a role; false when the user is no member of the scope's environment. */
+export const setMemberRole = async (scope: EnvScope, userId: string, role: Role) =>
+  (
+    await scope.tx
+      .update(environmentUsers)
+      .set({ role })
+      .where(whereEnv(scope, environmentUsers, eq(environmentUsers.userId, userId)))
+      .returning({ userId: environmentUsers.userId })
+  ).length === 1;
 
 /** Sets a member's flag; false when the user is no member of the scope's environment. */
 export const setMemberActive = async (scope: EnvScope, userId: string, isActive: boolean) =>

@@ -1,11 +1,13 @@
 import type { Cell } from '@kontor/contract/api/record-types';
 import { defaultPageSize, type SimpleTableData } from '@kontor/contract/api/records';
+import { managesMembers, mayChangeMember, mayGiveRole, type Role } from '@kontor/contract/api/roles';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
 import type { ListModelRequest } from '../../engine/list-models';
 import { likePattern } from '../../engine/sort-keys';
 import { AppError } from '../../http/errors';
+import { appendAudit } from '../stages/stages.service';
 import * as repo from './members.repo';
 
 type Body = ListModelRequest['body'];
@@ -52,8 +54,17 @@ const answerOf = (
 const memberCells = (t: Translate): Cell[] => [
   { mapping: 'name', label: t('settings.userName'), searchable: true, sortable: true },
   { mapping: 'email', label: t('settings.userEmail'), searchable: true, sortable: true },
+  { mapping: 'role_label', label: t('settings.userRole') },
   { mapping: 'is_active', label: t('settings.userActive'), format: 'boolean', sortable: true },
 ];
+
+const roleLabels = {
+  owner: 'settings.roleOwner',
+  admin: 'settings.roleAdmin',
+  staff: 'settings.roleStaff',
+  readonly: 'settings.roleReadonly',
+  advisor: 'settings.roleAdvisor',
+} as const satisfies Record<Role, string>;
 
 /** Model EnvironmentUser: the members of the environment (spec 02 §3), filterable by is_active. */
 export const membersList = async ({ scope, body, t }: ListModelRequest): Promise<SimpleTableData> => {
@@ -70,6 +81,8 @@ export const membersList = async ({ scope, body, t }: ListModelRequest): Promise
       name: `${r.firstname} ${r.name}`.trim(),
       email: r.email,
       is_active: r.isActive,
+      role: r.role,
+      role_label: t(roleLabels[r.role]),
       is_self: r.userId === scope.userId,
       created_at: r.createdAt.toISOString(),
     })),
@@ -111,13 +124,61 @@ export const invitationsList = async ({ scope, body, t, now }: ListModelRequest)
  * member is refused from the very next call on. The last active member cannot be deactivated: an
  * environment without anyone to enter it could never be managed again.
  */
-export const setMemberActive = async (scope: EnvScope, userId: string, active: boolean, t: Translate) => {
+/**
+ * The acting member and the member acted on, checked against the role rules (issue 29): only
+ * owners and administrators manage members, and nobody acts on someone with more rights.
+ */
+const actorAndTarget = async (scope: EnvScope, userId: string, t: Translate) => {
   if (!isUuid(userId)) throw new AppError('not_found', { message: t('settings.userUnknown') });
+  const target = await repo.memberOf(scope, userId);
+  if (!target) throw new AppError('not_found', { message: t('settings.userUnknown') });
+  const actor = scope.userId ? await repo.memberOf(scope, scope.userId) : undefined;
+  if (!actor || !managesMembers(actor.role)) throw new AppError('forbidden', { message: t('settings.noRights') });
+  if (!mayChangeMember(actor.role, target.role)) {
+    throw new AppError('forbidden', { message: t('settings.higherRole') });
+  }
+  return { actor, target };
+};
+
+/** An environment always keeps an active owner (issue 29 item 1). */
+const keepAnOwner = async (scope: EnvScope, userId: string, t: Translate) => {
+  if ((await repo.otherActiveOwners(scope, userId)) === 0) {
+    throw new AppError('conflict', { message: t('settings.lastOwner') });
+  }
+};
+
+export const setMemberActive = async (scope: EnvScope, userId: string, active: boolean, now: Date, t: Translate) => {
+  const { target } = await actorAndTarget(scope, userId, t);
   if (!active && (await repo.otherActiveMembers(scope, userId)) === 0) {
     throw new AppError('conflict', { message: t('settings.lastActiveUser') });
   }
+  if (!active && target.role === 'owner' && target.isActive) await keepAnOwner(scope, userId, t);
   if (!(await repo.setMemberActive(scope, userId, active))) {
     throw new AppError('not_found', { message: t('settings.userUnknown') });
   }
+  if (active !== target.isActive) {
+    await appendAudit(scope, {
+      action: active ? 'member.activated' : 'member.deactivated',
+      recordId: null,
+      payload: { user: userId, role: target.role },
+      at: now,
+    });
+  }
   return t(active ? 'settings.userActivated' : 'settings.userDeactivated');
+};
+
+/** Gives a member another role: no role above one's own, and one active owner always stays. */
+export const setMemberRole = async (scope: EnvScope, userId: string, role: Role, now: Date, t: Translate) => {
+  const { actor, target } = await actorAndTarget(scope, userId, t);
+  if (!mayGiveRole(actor.role, role)) throw new AppError('forbidden', { message: t('settings.roleAboveOwn') });
+  if (target.role === role) return t('settings.roleChanged');
+  if (target.role === 'owner' && target.isActive) await keepAnOwner(scope, userId, t);
+  await repo.setMemberRole(scope, userId, role);
+  await appendAudit(scope, {
+    action: 'member.role',
+    recordId: null,
+    payload: { user: userId, from: target.role, to: role },
+    at: now,
+  });
+  return t('settings.roleChanged');
 };

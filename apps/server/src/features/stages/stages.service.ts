@@ -8,6 +8,10 @@ import { type RecordRow, recordsRepo } from '../../engine/records.repo';
 import { initialStage, searchTextOf } from '../../engine/records.service';
 import { AppError } from '../../http/errors';
 import { appendAudit, verifyAuditChain as verifyChain } from './audit';
+
+/** The environment's audit chain, for other features' entries (members' roles and access). */
+export { appendAudit };
+
 import { createCancellation, type Frozen, freezeRecord } from './frozen-documents';
 import { stagesRepo } from './stages.repo';
 

@@ -30,4 +30,7 @@ export const settings: Partial<Record<keyof typeof source, string>> = {
   'settings.inviteText':
     'Wir schicken eine Einladung per E-Mail. Wer noch kein Konto hat, registriert sich zuerst und nimmt die Einladung danach an.',
   'settings.portalIntro': 'Über das Portal erreichen deine Kundinnen und Kunden Formulare und Unterlagen deiner Firma.',
+  'settings.noRights': 'Dafür fehlen dir die Rechte.',
+  'settings.higherRole': 'Du kannst den Zugang von jemandem mit mehr Rechten als deinen nicht ändern.',
+  'settings.roleAboveOwn': 'Du kannst keine Rolle vergeben, die mehr Rechte hat als deine eigene.',
 };
