@@ -45,7 +45,7 @@ const countRecord = async (id: string) =>
 
 beforeAll(async () => {
   t = await startTestApp({ database: { queueTimeoutMs } });
-  route(t.app, slowStatement, { env: 'read' }, async ({ scope }) => {
+  route(t.app, slowStatement, { env: 'read', may: 'read' }, async ({ scope }) => {
     if (!onPostgres) {
       // PGlite has no statement_timeout (nothing can interrupt its one thread): what the driver
       // reports on PostgreSQL stands in, so the mapping is tested on both.
@@ -54,7 +54,7 @@ beforeAll(async () => {
     await scope.tx.execute(sql`set local statement_timeout = 100`);
     await scope.tx.execute(sql`select pg_sleep(2)`);
   });
-  route(t.app, writeThenWait, { env: 'write' }, async ({ scope, body }) => {
+  route(t.app, writeThenWait, { env: 'write', may: 'records' }, async ({ scope, body }) => {
     await scope.tx.insert(records).values({ envId: scope.envId, id: body.id, type: 'customers', data: {} });
     written();
     await new Promise<void>((resolve) => {

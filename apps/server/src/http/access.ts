@@ -1,3 +1,4 @@
+import type { Role } from '@kontor/contract/api/roles';
 import type { Language } from '@kontor/contract/i18n/catalogs';
 import type { EnvId } from '../db/env-scope';
 
@@ -20,6 +21,8 @@ export type EnvAccess = Readonly<{
   language: Language;
   configUpdatedAt: Date;
   memberActive: boolean;
+  /** The member's role (issue 29): what the call's permission is checked against. */
+  role: Role;
 }>;
 
 /** What the guards need from the auth and environments features (wired in app.ts). */

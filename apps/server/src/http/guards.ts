@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mayDo, type Permission } from '@kontor/contract/api/roles';
 import { envKey } from '@kontor/contract/call';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyRequest } from 'fastify';
@@ -42,7 +43,7 @@ const requireSlug = (body: unknown): string => {
   return slug.data;
 };
 
-const checkEnv = (env: EnvAccess | null, mode: EnvMode): EnvAccess => {
+const checkEnv = (env: EnvAccess | null, mode: EnvMode, may: Permission): EnvAccess => {
   // An unknown environment and a foreign one answer alike: existence is not revealed.
   if (!env?.memberActive) throw new AppError('not_member', { message: t('environments.notMember') });
   const te = translator(env.language);
@@ -50,6 +51,8 @@ const checkEnv = (env: EnvAccess | null, mode: EnvMode): EnvAccess => {
     throw new AppError('environment_blocked', { message: te('environments.blocked') });
   if (env.status !== 'active' && mode === 'write')
     throw new AppError('environment_inactive', { message: te('environments.notActive') });
+  // The call's permission, from the member's role (issue 29), before the handler runs.
+  if (!mayDo(env.role, may)) throw new AppError('forbidden', { message: te('settings.noRights') });
   return env;
 };
 
@@ -57,9 +60,10 @@ const checkEnv = (env: EnvAccess | null, mode: EnvMode): EnvAccess => {
 const checkFound = (
   found: { user: AuthUser; env: EnvAccess | null } | null,
   mode: EnvMode,
+  may: Permission,
 ): { user: AuthUser; env: EnvAccess } => {
   if (!found) throw unauthenticated();
-  return { user: found.user, env: checkEnv(found.env, mode) };
+  return { user: found.user, env: checkEnv(found.env, mode, may) };
 };
 
 /** The caller and the environment of `_env` in one lookup: 401 without a live session, 403 without access. */
@@ -68,9 +72,10 @@ export const requireUserAndEnv = async (
   tokenHash: string,
   body: unknown,
   mode: EnvMode,
+  may: Permission,
 ): Promise<{ user: AuthUser; env: EnvAccess }> => {
   if (!tokenHash) throw unauthenticated();
-  return checkFound(await deps.guards.userWithEnv(tokenHash, requireSlug(body)), mode);
+  return checkFound(await deps.guards.userWithEnv(tokenHash, requireSlug(body)), mode, may);
 };
 
 /**
@@ -83,13 +88,14 @@ export const userAndEnvOpening = (
   tokenHash: string,
   body: unknown,
   mode: EnvMode,
+  may: Permission,
 ): EnvOpening<{ user: AuthUser; env: EnvAccess }> => {
   if (!tokenHash) throw unauthenticated();
   const lookup = deps.guards.userWithEnvOpening(tokenHash, requireSlug(body));
   return {
     sql: lookup.sql,
     decide: (row) => {
-      const { user, env } = checkFound(lookup.read(row), mode);
+      const { user, env } = checkFound(lookup.read(row), mode, may);
       return { envId: env.id, userId: user.id, opened: { user, env } };
     },
   };

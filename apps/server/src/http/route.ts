@@ -1,3 +1,4 @@
+import type { Permission } from '@kontor/contract/api/roles';
 import type { BodyOf, Call, DataOf } from '@kontor/contract/call';
 import { type Language, type Translate, translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,9 +21,10 @@ import { fieldErrorsFromZod } from './zod-errors';
 /**
  * Who may call: anyone; a logged-in user; or a member of the environment named by `_env`
  * (`status` also admits a blocked environment so the shell can show the blocked page,
- * `write` needs status active).
+ * `write` needs status active) whose role has the call's permission `may` (issue 29: every
+ * environment call declares one; the guard refuses with 403 before the handler runs).
  */
-export type Access = 'public' | 'user' | { env: 'status' | 'read' | 'write'; tx?: false };
+export type Access = 'public' | 'user' | { env: 'status' | 'read' | 'write'; may: Permission; tx?: false };
 
 type Base<C extends Call> = {
   body: z.output<C['body']>;
@@ -142,12 +144,12 @@ export const route = <C extends Call, A extends Access>(
         ctx.user = await requireUser(deps, tokenHash);
         result = await run(defaultLanguage);
       } else if (access.tx === false) {
-        const { user, env } = await requireUserAndEnv(deps, tokenHash, raw, access.env);
+        const { user, env } = await requireUserAndEnv(deps, tokenHash, raw, access.env, access.may);
         enter(user, env);
         result = await run(env.language);
       } else {
         // The guard's read opens the tenant transaction: one round trip with BEGIN (db/env-opening.ts).
-        const opening = userAndEnvOpening(deps, tokenHash, raw, access.env);
+        const opening = userAndEnvOpening(deps, tokenHash, raw, access.env, access.may);
         const trip = options.oneTrip && oneTripFor(c, options.oneTrip, raw);
         const tripped = trip && (await deps.database.readOpened(opening, trip, gone.signal));
         if (trip && tripped?.rows && trip.fresh(tripped.opened.opened.env.configUpdatedAt)) {

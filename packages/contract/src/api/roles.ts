@@ -26,3 +26,23 @@ export const mayChangeMember = (actor: Role, target: Role): boolean =>
 /** Whether `actor` may give `role` to someone: no role above their own. */
 export const mayGiveRole = (actor: Role, role: Role): boolean =>
   managesMembers(actor) && roleRank[role] <= roleRank[actor];
+
+/**
+ * What a call needs (issue 29 item 3), declared by every environment call where it is bound:
+ * `read` sees the environment (every role); `records` creates and changes records and module
+ * content (Mitarbeiter and above); `settings` changes settings, data structures, the portal and
+ * the website's setup; `members` manages members and invitations (owners and administrators,
+ * within the role rules); `owner` is the owner's alone.
+ */
+export const permissions = ['read', 'records', 'settings', 'members', 'owner'] as const;
+export type Permission = (typeof permissions)[number];
+
+export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = {
+  owner: new Set(permissions),
+  admin: new Set(['read', 'records', 'settings', 'members']),
+  staff: new Set(['read', 'records']),
+  readonly: new Set(['read']),
+  advisor: new Set(['read']),
+};
+
+export const mayDo = (role: Role, permission: Permission): boolean => rolePermissions[role].has(permission);

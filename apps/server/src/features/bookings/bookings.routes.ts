@@ -21,13 +21,13 @@ const records = async (ctx: EnvContext<Call>) =>
   });
 
 export const registerBookingsRoutes = (app: FastifyInstance): void => {
-  route(app, api.bookingsOverview, { env: 'read' }, ({ scope, body }) =>
+  route(app, api.bookingsOverview, { env: 'read', may: 'read' }, ({ scope, body }) =>
     service.bookingsOverview(scope, body.from, body.days),
   );
-  route(app, api.createBooking, { env: 'write' }, async (ctx) =>
+  route(app, api.createBooking, { env: 'write', may: 'records' }, async (ctx) =>
     answer(await service.createBooking(await records(ctx), ctx.body), ctx.t('bookings.saved')),
   );
-  route(app, api.updateBooking, { env: 'write' }, async (ctx) =>
+  route(app, api.updateBooking, { env: 'write', may: 'records' }, async (ctx) =>
     answer(await service.updateBooking(await records(ctx), ctx.body, ctx.t), ctx.t('bookings.saved')),
   );
 };

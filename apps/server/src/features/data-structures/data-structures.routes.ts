@@ -33,23 +33,23 @@ const changing = async <R>(
 };
 
 export const registerDataStructureRoutes = (app: FastifyInstance): void => {
-  route(app, api.listStructures, { env: 'read' }, async (ctx) =>
+  route(app, api.listStructures, { env: 'read', may: 'read' }, async (ctx) =>
     structures.listStructures(await context(ctx, ctx.scope)),
   );
 
-  route(app, api.createStructure, { env: 'write', tx: false }, async (ctx) =>
+  route(app, api.createStructure, { env: 'write', may: 'settings', tx: false }, async (ctx) =>
     answer(await changing(ctx, (c) => structures.createStructure(c, ctx.body)), ctx.t('structures.createSuccess')),
   );
 
-  route(app, api.structureDetails, { env: 'read' }, async (ctx) =>
+  route(app, api.structureDetails, { env: 'read', may: 'read' }, async (ctx) =>
     structures.structureDetails(await context(ctx, ctx.scope), ctx.body.type),
   );
 
-  route(app, api.saveStructure, { env: 'write', tx: false }, async (ctx) =>
+  route(app, api.saveStructure, { env: 'write', may: 'settings', tx: false }, async (ctx) =>
     answer(await changing(ctx, (c) => structures.saveStructure(c, ctx.body)), ctx.t('structures.saveSuccess')),
   );
 
-  route(app, api.deleteStructure, { env: 'write', tx: false }, async (ctx) => {
+  route(app, api.deleteStructure, { env: 'write', may: 'settings', tx: false }, async (ctx) => {
     await changing(ctx, async (c) => ({
       result: undefined,
       change: await structures.deleteStructure(c, ctx.body.key),
@@ -57,5 +57,5 @@ export const registerDataStructureRoutes = (app: FastifyInstance): void => {
     return answer(undefined, ctx.t('structures.deleteSuccess'));
   });
 
-  route(app, api.stylingDefinitions, { env: 'read' }, (ctx) => structures.stylingDefinitions(ctx.t));
+  route(app, api.stylingDefinitions, { env: 'read', may: 'read' }, (ctx) => structures.stylingDefinitions(ctx.t));
 };

@@ -19,7 +19,7 @@ export const einvoiceImportsPerMinute = 20;
 
 /** E-invoice downloads (issue 15): the signed link, and the file behind it. */
 export const registerEinvoiceRoutes = (app: FastifyInstance): void => {
-  route(app, api.einvoiceDownload, { env: 'read' }, async (ctx) =>
+  route(app, api.einvoiceDownload, { env: 'read', may: 'read' }, async (ctx) =>
     einvoiceDownloadLink(
       {
         scope: ctx.scope,
@@ -39,7 +39,7 @@ export const registerEinvoiceRoutes = (app: FastifyInstance): void => {
   route(
     app,
     api.einvoiceImport,
-    { env: 'write', tx: false },
+    { env: 'write', may: 'records', tx: false },
     async (ctx) => {
       const { deps } = app;
       const inScope = <T>(work: (scope: EnvScope) => Promise<T>) => deps.database.inEnv(ctx.env.id, ctx.user.id, work);

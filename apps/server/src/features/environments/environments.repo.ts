@@ -22,6 +22,7 @@ export const findAccess = async (db: Conn, userId: string, slug: string) =>
         language: environments.defaultLanguage,
         configUpdatedAt: environments.configUpdatedAt,
         memberActive: environmentUsers.isActive,
+        role: environmentUsers.role,
       })
       .from(environments)
       .innerJoin(

@@ -28,26 +28,28 @@ export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
   route(
     app,
     api.inviteUser,
-    { env: 'write' },
+    { env: 'write', may: 'members' },
     async ({ deps, scope, user, body, t }) =>
       answer(undefined, await environments.inviteUser(deps, scope, user, body.email, t)),
     { perMinute: 30 },
   );
 
-  route(app, api.removeInvitation, { env: 'write' }, async ({ deps, scope, body, t }) =>
+  route(app, api.removeInvitation, { env: 'write', may: 'members' }, async ({ deps, scope, body, t }) =>
     answer(undefined, await environments.removeInvitation(scope, body.id, deps.now(), t)),
   );
 
-  route(app, settingsApi.setUserActive, { env: 'write' }, async ({ scope, body, deps, t }) =>
+  route(app, settingsApi.setUserActive, { env: 'write', may: 'members' }, async ({ scope, body, deps, t }) =>
     answer(undefined, await setMemberActive(scope, body.user, body.is_active, deps.now(), t)),
   );
-  route(app, settingsApi.setUserRole, { env: 'write' }, async ({ scope, body, deps, t }) =>
+  route(app, settingsApi.setUserRole, { env: 'write', may: 'members' }, async ({ scope, body, deps, t }) =>
     answer(undefined, await setMemberRole(scope, body.user, body.role, deps.now(), t)),
   );
 
-  route(app, api.environmentDetails, { env: 'status' }, ({ scope, env }) => environmentDetails(scope, env));
+  route(app, api.environmentDetails, { env: 'status', may: 'read' }, ({ scope, env }) =>
+    environmentDetails(scope, env),
+  );
   // Polled every 15 s by every open shell: answered from the guard's single lookup, no transaction.
-  route(app, api.heartbeat, { env: 'status', tx: false }, ({ env }) => ({
+  route(app, api.heartbeat, { env: 'status', may: 'read', tx: false }, ({ env }) => ({
     envStatus: env.status,
     envLastConfigUpdate: env.configUpdatedAt.toISOString(),
   }));

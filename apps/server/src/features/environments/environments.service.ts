@@ -1,5 +1,6 @@
 import type { EnvironmentCard, Invitation, Preset } from '@kontor/contract/api/environments';
 import { envNameLimit } from '@kontor/contract/api/environments';
+import { roleSchema } from '@kontor/contract/api/roles';
 import { languageSchema, type Translate } from '@kontor/contract/i18n/catalogs';
 import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
 import { slugify } from '@kontor/contract/logic/slug';
@@ -21,9 +22,18 @@ export const envAccess = async (deps: AppDeps, userId: string, slug: string): Pr
   return row ? toAccess(row) : null;
 };
 
-const toAccess = (row: Omit<EnvAccess, 'id' | 'language'> & { id: string; language: string }): EnvAccess => {
+const toAccess = (
+  row: Omit<EnvAccess, 'id' | 'language' | 'role'> & { id: string; language: string; role: string | null },
+): EnvAccess => {
   const language = languageSchema.safeParse(row.language);
-  return { ...row, id: trustedEnvId(row.id), language: language.success ? language.data : 'de_sie' };
+  const role = roleSchema.safeParse(row.role);
+  return {
+    ...row,
+    id: trustedEnvId(row.id),
+    language: language.success ? language.data : 'de_sie',
+    // An unknown role (none can be stored: a check constraint) would get the fewest rights.
+    role: role.success ? role.data : 'readonly',
+  };
 };
 
 /** A row of the guard's read (`kontor.session_opening`) as the guard's view, or null without a live session of an active user. */
@@ -50,6 +60,7 @@ const sessionUserAndAccessOf = (
           language: String(row.default_language),
           configUpdatedAt: new Date(row.config_updated_at as Date | string),
           memberActive: row.member_active === true,
+          role: row.member_role == null ? null : String(row.member_role),
         })
       : null;
   return { user, env };

@@ -21,38 +21,38 @@ const scoped =
 export const registerFilesRoutes = (app: FastifyInstance): void => {
   const { deps } = app;
 
-  route(app, api.prepareUpload, { env: 'write' }, ({ scope, body, t }) =>
+  route(app, api.prepareUpload, { env: 'write', may: 'records' }, ({ scope, body, t }) =>
     uploads.prepareUpload(scope, deps.config.fileLimits, body, deps.now(), t),
   );
-  route(app, api.startUpload, { env: 'write', tx: false }, (ctx) =>
+  route(app, api.startUpload, { env: 'write', may: 'records', tx: false }, (ctx) =>
     uploads.startUpload(scoped(app, ctx), deps.storage, ctx.body.id, deps.now),
   );
-  route(app, api.uploadPartUrls, { env: 'write' }, ({ scope, body, t }) =>
+  route(app, api.uploadPartUrls, { env: 'write', may: 'records' }, ({ scope, body, t }) =>
     uploads.partUrls(scope, deps.storage, body.id, body.parts, t),
   );
-  route(app, api.finishUpload, { env: 'write', tx: false }, (ctx) =>
+  route(app, api.finishUpload, { env: 'write', may: 'records', tx: false }, (ctx) =>
     uploads.finishUpload(scoped(app, ctx), deps.storage, ctx.body.id, deps.now),
   );
-  route(app, api.failedUpload, { env: 'write', tx: false }, async (ctx) => {
+  route(app, api.failedUpload, { env: 'write', may: 'records', tx: false }, async (ctx) => {
     if (ctx.body.error) ctx.req.log.info({ file: ctx.body.id, error: ctx.body.error.slice(0, 200) }, 'upload failed');
     await uploads.failUpload(scoped(app, ctx), deps.storage, ctx.body.id);
   });
 
-  route(app, api.previewUrls, { env: 'read' }, ({ scope, body }) =>
+  route(app, api.previewUrls, { env: 'read', may: 'read' }, ({ scope, body }) =>
     service.previewUrls(scope, deps.storage, body.files),
   );
-  route(app, api.fileDetails, { env: 'read' }, ({ scope, body }) => service.fileDetails(scope, body.id));
-  route(app, api.directoryListing, { env: 'read' }, ({ scope, body }) =>
+  route(app, api.fileDetails, { env: 'read', may: 'read' }, ({ scope, body }) => service.fileDetails(scope, body.id));
+  route(app, api.directoryListing, { env: 'read', may: 'read' }, ({ scope, body }) =>
     service.listDirectory(scope, body.id, body.page ?? 1),
   );
-  route(app, api.directoryTree, { env: 'read' }, ({ scope }) => service.directoryTree(scope));
-  route(app, api.createDirectory, { env: 'write' }, ({ scope, body, t }) =>
+  route(app, api.directoryTree, { env: 'read', may: 'read' }, ({ scope }) => service.directoryTree(scope));
+  route(app, api.createDirectory, { env: 'write', may: 'records' }, ({ scope, body, t }) =>
     service.createDirectory(scope, body.location, body.name, deps.now(), t),
   );
-  route(app, api.renameEntry, { env: 'write' }, ({ scope, body, t }) =>
+  route(app, api.renameEntry, { env: 'write', may: 'records' }, ({ scope, body, t }) =>
     service.renameEntry(scope, body.type, body.id, body.name, deps.now(), t),
   );
-  route(app, api.deleteEntry, { env: 'write', tx: false }, async (ctx) => {
+  route(app, api.deleteEntry, { env: 'write', may: 'records', tx: false }, async (ctx) => {
     const { removed, leftovers } = await scoped(
       app,
       ctx,
@@ -63,7 +63,9 @@ export const registerFilesRoutes = (app: FastifyInstance): void => {
       .catch((err: unknown) => ctx.req.log.warn({ err }, 'deleted files left bytes behind'));
     return { removed };
   });
-  route(app, api.downloadFile, { env: 'read' }, ({ scope, body }) => service.downloadUrl(scope, deps.storage, body.id));
+  route(app, api.downloadFile, { env: 'read', may: 'read' }, ({ scope, body }) =>
+    service.downloadUrl(scope, deps.storage, body.id),
+  );
 };
 
 /**

@@ -6,7 +6,7 @@ import { pageDetails } from './pages.service';
 
 /** Detail pages of records (spec 02 §2.1 /page/{page}, §7 pages/details). */
 export const registerPageRoutes = (app: FastifyInstance): void => {
-  route(app, pageDetailsCall, { env: 'read' }, async (ctx) =>
+  route(app, pageDetailsCall, { env: 'read', may: 'read' }, async (ctx) =>
     pageDetails(
       {
         scope: ctx.scope,

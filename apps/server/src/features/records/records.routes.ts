@@ -22,22 +22,22 @@ const recordsContext = async (ctx: EnvContext<Call>): Promise<RecordsContext> =>
 });
 
 export const registerRecordRoutes = (app: FastifyInstance): void => {
-  route(app, api.loadRecordForm, { env: 'read' }, async (ctx) =>
+  route(app, api.loadRecordForm, { env: 'read', may: 'read' }, async (ctx) =>
     recordsService(await recordsContext(ctx)).load(ctx.body),
   );
 
-  route(app, api.saveRecord, { env: 'write' }, async (ctx) => {
+  route(app, api.saveRecord, { env: 'write', may: 'records' }, async (ctx) => {
     const env = await environmentById(ctx.scope);
     const dateFormat = dateFormats.find((f) => f === env?.defaultDateformat);
     const records = { ...(await recordsContext(ctx)), limitFormat: limitFormatOf(ctx.language, dateFormat) };
     return answer(await recordsService(records).save(ctx.body), ctx.t('records.saveSuccess'));
   });
 
-  route(app, api.removeRecord, { env: 'write' }, async (ctx) =>
+  route(app, api.removeRecord, { env: 'write', may: 'records' }, async (ctx) =>
     answer(undefined, await recordsService(await recordsContext(ctx)).remove(ctx.body)),
   );
 
-  route(app, api.recordTypeDetails, { env: 'read' }, async (ctx) => {
+  route(app, api.recordTypeDetails, { env: 'read', may: 'read' }, async (ctx) => {
     const type = requireType((await recordsContext(ctx)).types, ctx.body.type, ctx.t);
     return { ...type, count: await recordsRepo(ctx.scope).countByType(type.key) };
   });
@@ -46,7 +46,7 @@ export const registerRecordRoutes = (app: FastifyInstance): void => {
   route(
     app,
     api.simpleTableData,
-    { env: 'read' },
+    { env: 'read', may: 'read' },
     async (ctx) => {
       const { body, t } = ctx;
       const source = listModelSource(body.model);
@@ -57,11 +57,11 @@ export const registerRecordRoutes = (app: FastifyInstance): void => {
     { oneTrip: (body, expectedEnvId) => listModelOneTrip(body.model)?.(expectedEnvId, body) },
   );
 
-  route(app, api.modelSelectorSearch, { env: 'read' }, async (ctx) =>
+  route(app, api.modelSelectorSearch, { env: 'read', may: 'read' }, async (ctx) =>
     searchModels(ctx.scope, (await recordsContext(ctx)).types, ctx.body.selector, ctx.body.search, ctx.t),
   );
 
-  route(app, api.modelSelectorResult, { env: 'read' }, async (ctx) =>
+  route(app, api.modelSelectorResult, { env: 'read', may: 'read' }, async (ctx) =>
     modelResults(ctx.scope, (await recordsContext(ctx)).types, ctx.body.selector, ctx.body.value, ctx.t),
   );
 };

@@ -48,27 +48,31 @@ const exportsContext = async (ctx: EnvContext<Call>): Promise<ExportsContext> =>
 
 /** Stages, exports and frozen documents (spec 02 §4, §7). */
 export const registerStageRoutes = (app: FastifyInstance): void => {
-  route(app, api.stageDetails, { env: 'read' }, async (ctx) => stageDetails(await stagesContext(ctx), ctx.body));
+  route(app, api.stageDetails, { env: 'read', may: 'read' }, async (ctx) =>
+    stageDetails(await stagesContext(ctx), ctx.body),
+  );
 
-  route(app, api.stageChange, { env: 'write' }, async (ctx) =>
+  route(app, api.stageChange, { env: 'write', may: 'records' }, async (ctx) =>
     answer(await changeStage(await stagesContext(ctx), ctx.body), ctx.t('stages.changed')),
   );
 
-  route(app, api.stageHistory, { env: 'read' }, async (ctx) => stageHistory(await stagesContext(ctx), ctx.body));
+  route(app, api.stageHistory, { env: 'read', may: 'read' }, async (ctx) =>
+    stageHistory(await stagesContext(ctx), ctx.body),
+  );
 
   route(
     app,
     recordExportPreview,
-    { env: 'read' },
+    { env: 'read', may: 'read' },
     async (ctx) => previewLinks(await exportsContext(ctx), ctx.deps.config.fileUrlSecret, ctx.body),
     { get: true },
   );
 
-  route(app, exportsApi.copyExport, { env: 'write' }, async (ctx) =>
+  route(app, exportsApi.copyExport, { env: 'write', may: 'settings' }, async (ctx) =>
     answer(await copyExport(await exportsContext(ctx), ctx.body), ctx.t('stages.exportCopied')),
   );
 
-  route(app, exportsApi.deleteExport, { env: 'write' }, async (ctx) => {
+  route(app, exportsApi.deleteExport, { env: 'write', may: 'settings' }, async (ctx) => {
     await deleteExport(await exportsContext(ctx), ctx.body);
     return answer(undefined, ctx.t('stages.exportDeleted'));
   });
