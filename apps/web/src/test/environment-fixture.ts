@@ -42,7 +42,12 @@ export const testEnvironment = (overrides: Partial<Environment> = {}): Environme
 
 export const testDetails = (overrides: Partial<Environment> = {}): EnvironmentDetails => ({
   environment: testEnvironment(overrides),
-  environmentUser: { is_active: true, created_at: '2025-01-01T10:00:00.000Z' },
+  environmentUser: {
+    is_active: true,
+    created_at: '2025-01-01T10:00:00.000Z',
+    role: 'owner',
+    permissions: ['read', 'records', 'settings', 'members', 'owner'],
+  },
   dynamicRecordsTypes: [],
   filemanagerDir: null,
 });

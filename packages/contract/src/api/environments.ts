@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, envScoped, id, noBody } from '../call';
 import { languageSchema } from '../i18n/language';
+import { permissions, roleSchema } from './roles';
 
 export const environmentStatuses = ['active', 'blocked', 'inactive'] as const;
 export const environmentStatusSchema = z.enum(environmentStatuses);
@@ -148,7 +149,13 @@ export const environmentSchema = environmentCardSchema.extend({
 });
 export type Environment = z.infer<typeof environmentSchema>;
 
-export const environmentUserSchema = z.object({ is_active: z.boolean(), created_at: z.string() });
+export const environmentUserSchema = z.object({
+  is_active: z.boolean(),
+  created_at: z.string(),
+  /** The member's role and what it permits (issue 29): the screens follow them. */
+  role: roleSchema,
+  permissions: z.array(z.enum(permissions)),
+});
 
 export const environmentDetails = call('/api/environments/details', {
   body: envScoped({}),

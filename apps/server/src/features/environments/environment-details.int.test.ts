@@ -49,7 +49,13 @@ describe('environments/details', () => {
       default_bank_details: null,
     });
     expect(new Date(data.environment.last_config_update).toISOString()).toBe(data.environment.last_config_update);
-    expect(data.environmentUser).toEqual({ is_active: true, created_at: expect.any(String) });
+    expect(data.environmentUser).toEqual({
+      is_active: true,
+      created_at: expect.any(String),
+      // The creator is the owner, with every permission (issue 29).
+      role: 'owner',
+      permissions: ['read', 'records', 'settings', 'members', 'owner'],
+    });
     // Every environment has its main directory from the start (the file manager's root).
     expect(data.filemanagerDir).toMatch(/^[0-9a-f-]{36}$/);
     // The preset's types are created together: ordered by key, the same on every read.

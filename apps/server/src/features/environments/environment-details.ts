@@ -1,4 +1,5 @@
 import type { Environment } from '@kontor/contract/api/environments';
+import { rolePermissions } from '@kontor/contract/api/roles';
 import type { EnvScope } from '../../db/env-scope';
 import { loadTypes, typeSummaries } from '../../engine/record-types.service';
 import { AppError } from '../../http/errors';
@@ -48,7 +49,12 @@ export const environmentDetails = async (scope: EnvScope, env: EnvAccess) => {
   };
   return {
     environment,
-    environmentUser: { is_active: member.isActive, created_at: member.createdAt.toISOString() },
+    environmentUser: {
+      is_active: member.isActive,
+      created_at: member.createdAt.toISOString(),
+      role: member.role,
+      permissions: [...rolePermissions[member.role]],
+    },
     dynamicRecordsTypes: typeSummaries(types),
     filemanagerDir: await mainDirectoryId(scope),
   };

@@ -65,7 +65,10 @@ describe('environment shell: load (spec 01 §4)', { timeout: 20_000 }, () => {
       [environmentDetails.path]: {
         body: {
           status: 'success',
-          data: { ...testDetails(), environmentUser: { is_active: false, created_at: loaded } },
+          data: {
+            ...testDetails(),
+            environmentUser: { ...testDetails().environmentUser, is_active: false, created_at: loaded },
+          },
         },
       },
     });
