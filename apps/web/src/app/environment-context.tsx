@@ -1,5 +1,6 @@
 import type { Environment, EnvironmentTax } from '@kontor/contract/api/environments';
 import type { RecordTypeSummary } from '@kontor/contract/api/record-types';
+import type { Permission, Role } from '@kontor/contract/api/roles';
 import { createContext, useContext } from 'react';
 
 /**
@@ -12,8 +13,14 @@ export type EnvironmentState = Readonly<{
   environment: Environment;
   recordTypes: readonly RecordTypeSummary[];
   filemanagerDir: string | null;
-  /** Status `active` allows creating and editing records (spec 02 §4). */
+  /**
+   * Status `active` allows creating and editing records (spec 02 §4), to a member whose role
+   * permits records (issue 29).
+   */
   canEdit: boolean;
+  /** The member's role and what it permits (issue 29): screens hide or disable what it does not. */
+  role: Role;
+  permissions: ReadonlySet<Permission>;
   taxes: readonly EnvironmentTax[];
   /** Reloads details (after settings that change the environment were saved). */
   reload: () => Promise<void>;

@@ -61,6 +61,8 @@ export const testEnvironmentState = (overrides: Partial<Environment> = {}): Envi
     recordTypes: [],
     filemanagerDir: null,
     canEdit: environment.status === 'active',
+    role: 'owner',
+    permissions: new Set(['read', 'records', 'settings', 'members', 'owner']),
     taxes: environment.taxes,
     reload: async () => {},
   };

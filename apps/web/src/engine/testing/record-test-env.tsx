@@ -46,6 +46,8 @@ export const environmentState = (overrides: Partial<EnvironmentState> = {}): Env
   ],
   filemanagerDir: null,
   canEdit: true,
+  role: 'owner',
+  permissions: new Set(['read', 'records', 'settings', 'members', 'owner']),
   taxes,
   reload: async () => {},
   ...overrides,

@@ -122,7 +122,9 @@ function ShellFor({ envKey }: { envKey: string }) {
             environment: data.environment,
             recordTypes: data.dynamicRecordsTypes,
             filemanagerDir: data.filemanagerDir,
-            canEdit: data.environment.status === 'active',
+            canEdit: data.environment.status === 'active' && data.environmentUser.permissions.includes('records'),
+            role: data.environmentUser.role,
+            permissions: new Set(data.environmentUser.permissions),
             taxes: data.environment.taxes,
             reload,
           }
