@@ -3,9 +3,9 @@ import { type Permission, permissions, type Role, rolePermissions } from '@konto
 import * as settingsApi from '@kontor/contract/api/settings';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { afterAll, describe, expect, test } from 'vitest';
-import { expectOk, expectRefused } from '../test/assertions';
+import { expectRefused } from '../test/assertions';
 import { caseOf, someId } from '../test/call-cases';
-import { signUp, userWithEnvironment } from '../test/fixtures';
+import { memberOf, userWithEnvironment } from '../test/fixtures';
 import { startTestApp } from '../test/harness';
 import type { BoundCall } from './http/route';
 
@@ -27,13 +27,7 @@ const envCalls = t.app.calls.filter(
 /** An environment with its owner and a member who has `role`. */
 const memberWithRole = async (role: Role) => {
   const owner = await userWithEnvironment(t, `Rollen ${role} GmbH`);
-  const member = await signUp(t, { firstname: 'Rolf', name: role });
-  expectOk(await t.call(envApi.inviteUser, { _env: owner.env, email: member.email }, owner.token));
-  const [invitation] = (await t.call(envApi.listInvitations, {}, member.token)).body.data ?? [];
-  expectOk(await t.call(envApi.acceptInvitation, { id: String(invitation?._id) }, member.token));
-  expectOk(await t.call(settingsApi.setUserRole, { _env: owner.env, user: member.userId, role }, owner.token));
-  await t.newMails();
-  return { owner, member: { ...member, env: owner.env } };
+  return { owner, member: await memberOf(t, owner, role) };
 };
 
 describe('every environment call declares its permission', () => {

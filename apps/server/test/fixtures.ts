@@ -1,5 +1,7 @@
 import * as authApi from '@kontor/contract/api/auth';
 import * as envApi from '@kontor/contract/api/environments';
+import type { Role } from '@kontor/contract/api/roles';
+import * as settingsApi from '@kontor/contract/api/settings';
 import { expect } from 'vitest';
 import { linkIn, type TestApp } from './harness';
 
@@ -37,6 +39,26 @@ export const userWithEnvironment = async (t: TestApp, envName = 'Testfirma GmbH'
   const created = await t.call(envApi.createEnvironment, { name: envName, preset }, user.token);
   expect(created.statusCode).toBe(200);
   return { ...user, env: created.body.data?.environment.url_slug as string };
+};
+
+/**
+ * A member of `owner`'s environment with `role` (issue 29): invited, accepted, then given the role
+ * by the owner. `env` is the owner's environment.
+ */
+export const memberOf = async (
+  t: TestApp,
+  owner: Awaited<ReturnType<typeof userWithEnvironment>>,
+  role: Role,
+  name: string = role,
+) => {
+  const member = await signUp(t, { firstname: 'Rolf', name });
+  expect((await t.call(envApi.inviteUser, { _env: owner.env, email: member.email }, owner.token)).statusCode).toBe(200);
+  const [invitation] = (await t.call(envApi.listInvitations, {}, member.token)).body.data ?? [];
+  expect((await t.call(envApi.acceptInvitation, { id: String(invitation?._id) }, member.token)).statusCode).toBe(200);
+  const given = await t.call(settingsApi.setUserRole, { _env: owner.env, user: member.userId, role }, owner.token);
+  expect(given.statusCode).toBe(200);
+  await t.newMails();
+  return { ...member, env: owner.env };
 };
 
 /** Two users, each alone in an environment of their own: the cross-tenant test pattern. */

@@ -29,6 +29,7 @@ export type ChildTypeDefinition = Partial<
     | 'defaultExport'
     | 'pages'
     | 'einvoice'
+    | 'access'
   >
 >;
 
@@ -76,6 +77,7 @@ export const resolveChildType = (row: Pick<RecordTypeRow, 'key' | 'parent' | 'de
     queryForms: own.queryForms ?? [],
     modelSelectorLabel: own.modelSelectorLabel ?? base.modelSelectorLabel,
     einvoice: own.einvoice ?? base.einvoice,
+    access: own.access ?? base.access,
     system: false,
     isCreatable: true,
   });

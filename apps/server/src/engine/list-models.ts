@@ -1,4 +1,5 @@
 import type { ListModel, SimpleTableData, simpleTableBody } from '@kontor/contract/api/records';
+import type { Role } from '@kontor/contract/api/roles';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { z } from 'zod';
 import type { EnvScope } from '../db/env-scope';
@@ -11,6 +12,8 @@ export type ListModelRequest = Readonly<{
   now: Date;
   /** The environment's last config update: the key of its cached record types. */
   configUpdatedAt: Date;
+  /** The member's role: whose rights on record types apply (issue 29 item 2). */
+  role: Role;
 }>;
 
 /** One page of a model's rows for simpletable/data. */

@@ -1,4 +1,4 @@
-import type { RecordType, RecordTypeSummary } from '@kontor/contract/api/record-types';
+import type { RecordType } from '@kontor/contract/api/record-types';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../db/env-scope';
 import { AppError } from '../http/errors';
@@ -52,12 +52,6 @@ export const selectableTypeKeys = (types: TypeCatalog, key: string): string[] =>
   if (types.has(key)) return [key];
   return [...types.values()].filter((t) => t.parent === key).map((t) => t.key);
 };
-
-/** environments/details' dynamicRecordsTypes: the environment's own (non-system) types. */
-export const typeSummaries = (types: TypeCatalog): RecordTypeSummary[] =>
-  [...types.values()]
-    .filter((t) => !t.system)
-    .map((t) => ({ key: t.key, parent: t.parent, singular: t.singular, plural: t.plural, icon: t.icon ?? null }));
 
 /**
  * Every write of a child type keeps the sort keys of its lists in step in the same transaction

@@ -5,21 +5,25 @@ import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { DecimalError } from '@kontor/contract/logic/decimal';
 import { formFieldKeys } from '@kontor/contract/logic/form-fields';
 import { type PositionInput, summarizePositions } from '@kontor/contract/logic/positions';
+import { mayEnterStage } from '@kontor/contract/logic/type-access';
 import { type LimitFormat, needsUniqueCheck } from '@kontor/contract/logic/validation';
 import type { EnvScope } from '../db/env-scope';
 import { isUuid } from '../db/ids';
 import { AppError } from '../http/errors';
 import { modelLabel } from './model-labels';
 import { runAfterRemove, runAfterSave, runBeforeRemove, runBeforeSave } from './record-hooks';
-import { requireType, selectableTypeKeys, type TypeCatalog } from './record-types.service';
+import { selectableTypeKeys, type TypeCatalog } from './record-types.service';
 import { coerceField } from './record-values';
 import { type RecordRow, recordsRepo } from './records.repo';
+import { checkTypeRight, type RecordActor, requireTypeRight, rightsOn } from './type-access';
 
 export type RecordsContext = Readonly<{
   scope: EnvScope;
   types: TypeCatalog;
   t: Translate;
   writable: boolean;
+  /** Whose rights on each type apply (issue 29 item 2): the member's role, or 'system' for public pages. */
+  actor: RecordActor;
   /** The request's time; given, a change of a configuration type (tax rates) moves last-config-update. */
   now?: Date | undefined;
   /** How rule limits appear in validation messages (the catalog's locale, the environment's date format). */
@@ -56,10 +60,11 @@ export const loadForm = async (
   ctx: RecordsContext,
   p: { type: string; id: string; form?: string | undefined },
 ): Promise<RecordFormData> => {
-  const type = requireType(ctx.types, p.type, ctx.t);
+  const type = requireTypeRight(ctx, p.type, 'read');
   const form = requireForm(type, p.form, ctx.t);
   const row = p.id === newRecordId ? null : await loadRecord(ctx, type, p.id);
   const stage = stageOf(type, row ? row.stage : initialStage(type));
+  const rights = rightsOn(type, ctx.actor);
   return {
     type: type.key,
     singular: type.singular,
@@ -68,17 +73,20 @@ export const loadForm = async (
     values: row ? { ...row.data, _id: row.id } : defaults(type),
     version: row?.version ?? null,
     stage,
-    readOnly: !ctx.writable || Boolean(row && stage?.editDisabled),
+    readOnly: !ctx.writable || Boolean(row && stage?.editDisabled) || !(row ? rights.edit : rights.create),
     stageActions: row
       ? type.stages
-          // Required stages are never actions; `from` names the stages a move may start in.
+          // Required stages are never actions; `from` names the stages a move may start in; the
+          // role may be allowed only some (issue 29 item 2).
           .filter((s) => !s.required && s.key !== stage?.key && (!s.from || s.from.includes(stage?.key ?? '')))
+          .filter((s) => mayEnterStage(rights, s.key))
           .map((s) => ({ key: s.key, name: s.name, actionName: s.actionName ?? null }))
       : [],
     hasPreview: Boolean(type.defaultExport),
     // Frozen stages lock the record; the download names the missing terms if none was issued.
     ...(row && type.einvoice && stage?.editDisabled ? { einvoice: true } : {}),
     pages: row ? type.pages.map((p) => ({ key: p.key, name: p.name })) : [],
+    rights,
   };
 };
 
@@ -194,9 +202,10 @@ export const saveRecord = async (
     extraFields?: readonly string[];
   },
 ): Promise<{ key: string; version: number }> => {
-  const type = requireType(ctx.types, p.type, ctx.t);
+  const type = requireTypeRight(ctx, p.type, 'read');
   const form = requireForm(type, p.form, ctx.t);
   const existing = p.id === newRecordId ? null : await loadRecord(ctx, type, p.id);
+  checkTypeRight(ctx, type, existing ? 'edit' : 'create');
   if (existing && p.version != null && p.version !== existing.version) {
     throw new AppError('stale_version', { message: ctx.t('records.staleVersion') });
   }
@@ -240,7 +249,7 @@ export const saveRecord = async (
 };
 
 export const removeRecord = async (ctx: RecordsContext, p: { type: string; id: string }): Promise<string> => {
-  const type = requireType(ctx.types, p.type, ctx.t);
+  const type = requireTypeRight(ctx, p.type, 'delete');
   const existing = await loadRecord(ctx, type, p.id);
   if (stageOf(type, existing.stage)?.editDisabled)
     throw new AppError('edit_disabled', { message: ctx.t('records.editDisabled') });

@@ -1,13 +1,17 @@
 import type { Call, DataOf } from '@kontor/contract/call';
 import type { z } from 'zod';
 import type { OneTripRead } from '../db/env-opening';
+import type { EnvAccess } from './access';
 
 /** A call's read written before its guard decides (RouteOptions.oneTrip, Database.readOpened). */
 export type OneTrip<D> = Readonly<{
   /** One statement, its values inlined. */
   statement: string;
-  /** Whether the environment's configuration is still the one the statement was written for. */
-  fresh: (configUpdatedAt: Date) => boolean;
+  /**
+   * Whether the statement's answer holds for the environment as the guard read it: its
+   * configuration still the one the statement was written for, the member's role allowed to see it.
+   */
+  fresh: (env: EnvAccess) => boolean;
   answer: (rows: Record<string, unknown>[]) => D;
 }>;
 

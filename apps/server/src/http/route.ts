@@ -152,7 +152,7 @@ export const route = <C extends Call, A extends Access>(
         const opening = userAndEnvOpening(deps, tokenHash, raw, access.env, access.may);
         const trip = options.oneTrip && oneTripFor(c, options.oneTrip, raw);
         const tripped = trip && (await deps.database.readOpened(opening, trip, gone.signal));
-        if (trip && tripped?.rows && trip.fresh(tripped.opened.opened.env.configUpdatedAt)) {
+        if (trip && tripped?.rows && trip.fresh(tripped.opened.opened.env)) {
           enter(tripped.opened.opened.user, tripped.opened.opened.env);
           result = trip.answer(tripped.rows) as Awaited<ReturnType<typeof handler>>;
         } else {

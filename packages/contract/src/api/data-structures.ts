@@ -71,6 +71,8 @@ const editable = recordTypeSchema.pick({
   queryForms: true,
   /** The e-invoice mapping (issue 15), for types with positions; absent keeps the parent's. */
   einvoice: true,
+  /** Permissions per role below Administrator (issue 29 item 2); absent keeps the stored ones. */
+  access: true,
 });
 
 export const saveStructure = call('/api/settings/dynamic-records/save', {

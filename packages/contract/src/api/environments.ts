@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, envScoped, id, noBody } from '../call';
 import { languageSchema } from '../i18n/language';
+import { recordTypeSummarySchema } from './record-types';
 import { permissions, roleSchema } from './roles';
 
 export const environmentStatuses = ['active', 'blocked', 'inactive'] as const;
@@ -162,15 +163,8 @@ export const environmentDetails = call('/api/environments/details', {
   data: z.object({
     environment: environmentSchema,
     environmentUser: environmentUserSchema,
-    dynamicRecordsTypes: z.array(
-      z.object({
-        key: z.string(),
-        parent: z.string().nullable(),
-        singular: z.string(),
-        plural: z.string(),
-        icon: z.string().nullable(),
-      }),
-    ),
+    /** The types the member may read, each with the member's rights (issue 29 item 2). */
+    dynamicRecordsTypes: z.array(recordTypeSummarySchema),
     filemanagerDir: z.string().nullable(),
   }),
 });

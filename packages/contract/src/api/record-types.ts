@@ -3,6 +3,7 @@ import { boundedRecord } from '../call';
 import { einvoiceMappingSchema } from './einvoice-mapping';
 import { exportTemplateSchema } from './export-templates';
 import { pageDefinitionSchema } from './pages';
+import { typeAccessSchema, typeRightsSchema } from './type-access';
 
 /**
  * The record type ("data structure") model of spec 02 §3: fields, forms, lists, stages,
@@ -372,6 +373,8 @@ export const recordTypeSchema = z.object({
   queryForms: z.array(queryFormLinkSchema).max(limits.queryForms).default([]),
   /** Columns that compose a model selector's label when a field names no columns. */
   modelSelectorLabel: z.array(z.string().max(60)).max(maxSelectorColumns).optional(),
+  /** What the roles below Administrator may do with the type's records (issue 29 item 2); absent: the defaults. */
+  access: typeAccessSchema.optional(),
   isCreatable: z.boolean().default(true),
   disableEdit: z.boolean().default(false),
   /** System types (addresses, bank details, taxes, rooms, bookings) are used as they are. */
@@ -387,5 +390,7 @@ export const recordTypeSummarySchema = z.object({
   singular: z.string(),
   plural: z.string(),
   icon: z.string().nullable(),
+  /** What the member asking may do with the type's records (issue 29 item 2). */
+  rights: typeRightsSchema,
 });
 export type RecordTypeSummary = z.infer<typeof recordTypeSummarySchema>;

@@ -9,6 +9,7 @@ import {
   selectorSchema,
   stageSchema,
 } from './record-types';
+import { typeRightsSchema } from './type-access';
 
 /** A record id on the wire: a uuid, or 'new' for a record not yet saved. */
 export const recordIdOrNew = z.string().trim().min(1).max(64);
@@ -39,6 +40,8 @@ export const recordFormDataSchema = z.object({
   einvoice: z.boolean().optional(),
   /** The type's detail pages, linked from the header of a saved record. */
   pages: z.array(z.object({ key: z.string(), name: z.string() })).default([]),
+  /** What the member may do with the type's records (issue 29 item 2): the editor offers no more. */
+  rights: typeRightsSchema,
 });
 export type RecordFormData = z.infer<typeof recordFormDataSchema>;
 
@@ -66,7 +69,8 @@ export const removeRecord = call('/api/dynamic-records/remove', {
 /** The effective definition of a type, plus the number of its records. */
 export const recordTypeDetails = call('/api/dynamic-records/type/details', {
   body: envScoped({ type: typeKey }),
-  data: recordTypeSchema.extend({ count: z.number().int().min(0) }),
+  // `rights`: what the member may do with the type's records (issue 29 item 2).
+  data: recordTypeSchema.extend({ count: z.number().int().min(0), rights: typeRightsSchema }),
 });
 
 // ---- Generic lists (CLARIFICATIONS.md "Generic lists") ----

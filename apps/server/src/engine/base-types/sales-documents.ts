@@ -80,6 +80,21 @@ const documentType = (p: {
   ],
   defaultList: 'main',
   stages: p.stages,
+  // Issue 29 item 2: a Mitarbeiter may issue documents, but a cancellation (Storno) is left to
+  // owners and administrators by default.
+  ...(p.stages.some((s) => s.cancels)
+    ? {
+        access: {
+          staff: {
+            read: true,
+            create: true,
+            edit: true,
+            delete: true,
+            stages: p.stages.filter((s) => !s.cancels && !s.required).map((s) => s.key),
+          },
+        },
+      }
+    : {}),
   ...(p.numbering ? { numbering: p.numbering } : {}),
   ...(p.einvoice ? { einvoice: invoiceEinvoiceMapping } : {}),
   exports: p.exports,

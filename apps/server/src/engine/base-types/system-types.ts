@@ -4,8 +4,21 @@ import { addressFields, type BaseType, card, cell, f, field, mainForm, mainList,
 /** Types every environment has as they are: settings and the bookings manager run on them. */
 const system = { system: true, isCreatable: false } as const;
 
-export const envAddresses: BaseType = {
+/**
+ * The company's addresses, bank details, tax rates and rooms are settings (issue 29 item 2):
+ * below Administrator they are read, never changed.
+ */
+const settingsData = {
   ...system,
+  access: {
+    staff: { read: true, create: false, edit: false, delete: false, stages: [] },
+    readonly: { read: true, create: false, edit: false, delete: false, stages: [] },
+    advisor: { read: true, create: false, edit: false, delete: false, stages: [] },
+  },
+};
+
+export const envAddresses: BaseType = {
+  ...settingsData,
   key: 'envAddresses',
   parent: null,
   singular: 'Adresse',
@@ -47,7 +60,7 @@ export const envAddresses: BaseType = {
 };
 
 export const envBankDetails: BaseType = {
-  ...system,
+  ...settingsData,
   key: 'envBankDetails',
   parent: null,
   singular: 'Bankverbindung',
@@ -72,7 +85,7 @@ export const envBankDetails: BaseType = {
 };
 
 export const envTaxes: BaseType = {
-  ...system,
+  ...settingsData,
   key: 'envTaxes',
   parent: null,
   singular: 'Steuersatz',
@@ -118,7 +131,7 @@ export const bookingStatusOptions = [
 ];
 
 export const bookingElement: BaseType = {
-  ...system,
+  ...settingsData,
   key: 'bookingElement',
   parent: null,
   singular: 'Raum',

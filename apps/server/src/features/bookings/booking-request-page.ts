@@ -175,6 +175,8 @@ export const registerBookingRequestPage = (app: FastifyInstance): void => {
                 types: await loadTypes(s, env.configUpdatedAt),
                 t,
                 writable: true,
+                // A public page is outside staff roles (issue 29 item 3).
+                actor: 'system',
                 now: deps.now(),
                 limitFormat: limitFormatOf(
                   translatorLanguage(env.defaultLanguage),

@@ -16,6 +16,7 @@ const records = async (ctx: EnvContext<Call>) =>
     types: await loadTypes(ctx.scope, ctx.env.configUpdatedAt),
     t: ctx.t,
     writable: ctx.env.status === 'active',
+    actor: ctx.env.role,
     now: ctx.deps.now(),
     limitFormat: limitFormatOf(ctx.language, await dateFormatOf(ctx.scope)),
   });

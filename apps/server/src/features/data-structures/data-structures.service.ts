@@ -7,6 +7,7 @@ import type {
 } from '@kontor/contract/api/data-structures';
 import type { EinvoiceMapping } from '@kontor/contract/api/einvoice-mapping';
 import { limits, type RecordType } from '@kontor/contract/api/record-types';
+import { type TypeAccess, typeAccessRoles } from '@kontor/contract/api/type-access';
 import type { FieldErrors } from '@kontor/contract/call';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { isStructureKey, structureIssues } from '@kontor/contract/logic/structure-checks';
@@ -24,6 +25,7 @@ import {
 } from '../../engine/record-types.service';
 import { AppError } from '../../http/errors';
 import { environmentById, updateEnvironmentSettings } from '../environments/environments.service';
+import { appendAudit } from '../stages/stages.service';
 import { dataStructuresRepo } from './data-structures.repo';
 
 export type StructuresContext = Readonly<{ scope: EnvScope; types: TypeCatalog; t: Translate; now: Date }>;
@@ -158,6 +160,19 @@ const checkedEinvoiceMapping = (
   return mapping;
 };
 
+/** A role may be allowed only stages the structure has (issue 29 item 2). */
+const checkedAccess = (t: Translate, access: TypeAccess, type: RecordType): TypeAccess => {
+  const stages = new Set(type.stages.map((s) => s.key));
+  const errors: FieldErrors = {};
+  for (const role of typeAccessRoles) {
+    access[role]?.stages?.forEach((stage, i) => {
+      if (!stages.has(stage)) errors[`access.${role}.stages[${i}]`] = [t('structures.accessStageUnknown')];
+    });
+  }
+  if (Object.keys(errors).length > 0) throw invalid(t, errors);
+  return access;
+};
+
 /** Keys a model field may select: the environment's types and the base types (all their children). */
 const selectableKeys = (types: TypeCatalog) => new Set([...types.keys(), ...baseTypes.keys()]);
 
@@ -192,7 +207,7 @@ const ownDefinition = (
   if (Object.keys(errors).length > 0) throw invalid(t, errors);
   // What the editor does not send (copied exports, the default export, stages, pages) stays as
   // stored: a save must never drop it.
-  const { exports, defaultExport, stages, pages, einvoice, modelSelectorLabel } = stored;
+  const { exports, defaultExport, stages, pages, einvoice, modelSelectorLabel, access } = stored;
   return {
     ...(exports ? { exports } : {}),
     ...(defaultExport ? { defaultExport } : {}),
@@ -201,6 +216,8 @@ const ownDefinition = (
     // The editor sends the mapping (below); a client that does not keeps the stored one.
     ...(einvoice && body.einvoice === undefined ? { einvoice } : {}),
     ...(modelSelectorLabel ? { modelSelectorLabel } : {}),
+    // Permissions (issue 29 item 2): the editor sends them; a client that does not keeps the stored ones.
+    ...(body.access ? { access: checkedAccess(t, body.access, current) } : access ? { access } : {}),
     singular: body.singular,
     plural: body.plural,
     ...(body.icon ? { icon: body.icon } : {}),
@@ -249,6 +266,15 @@ export const saveStructure = async (ctx: StructuresContext, body: SaveBody) => {
     throw new AppError('stale_version', { message: t('structures.stale') });
   }
   await dataStructuresRepo(ctx.scope).audit({ typeKey: row.key, action: 'save', version, definition });
+  // Who may do what is written to the environment's audit chain too (issue 29 item 5).
+  if (!isDeepStrictEqual(current.access ?? null, resolved.access ?? null)) {
+    await appendAudit(ctx.scope, {
+      action: 'type.access',
+      recordId: null,
+      payload: { type: row.key, from: current.access ?? null, to: resolved.access ?? null },
+      at: ctx.now,
+    });
+  }
   await touchConfig(ctx);
   return { result: { key: row.key, version }, change: { before: current, after: resolved } satisfies StructureChange };
 };

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type EnvScope, trustedEnvId } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
 import { loadTypes } from '../../engine/record-types.service';
+import { checkTypeRight, requireTypeRight } from '../../engine/type-access';
 import { AppError } from '../../http/errors';
 import { answer, route } from '../../http/route';
 import { contentDisposition } from '../../storage/content-disposition';
@@ -19,18 +20,14 @@ export const einvoiceImportsPerMinute = 20;
 
 /** E-invoice downloads (issue 15): the signed link, and the file behind it. */
 export const registerEinvoiceRoutes = (app: FastifyInstance): void => {
-  route(app, api.einvoiceDownload, { env: 'read', may: 'read' }, async (ctx) =>
-    einvoiceDownloadLink(
-      {
-        scope: ctx.scope,
-        types: await loadTypes(ctx.scope, ctx.env.configUpdatedAt),
-        t: ctx.t,
-        now: ctx.deps.now(),
-        secret: ctx.deps.config.fileUrlSecret,
-      },
+  route(app, api.einvoiceDownload, { env: 'read', may: 'read' }, async (ctx) => {
+    const types = await loadTypes(ctx.scope, ctx.env.configUpdatedAt);
+    requireTypeRight({ types, t: ctx.t, actor: ctx.env.role }, ctx.body.type, 'read');
+    return einvoiceDownloadLink(
+      { scope: ctx.scope, types, t: ctx.t, now: ctx.deps.now(), secret: ctx.deps.config.fileUrlSecret },
       ctx.body,
-    ),
-  );
+    );
+  });
 
   // Three short steps, no transaction around the storage read: the file row and the type are
   // checked, the bytes read (bounded) and parsed in the import's worker, then the supplier and
@@ -45,7 +42,8 @@ export const registerEinvoiceRoutes = (app: FastifyInstance): void => {
       const inScope = <T>(work: (scope: EnvScope) => Promise<T>) => deps.database.inEnv(ctx.env.id, ctx.user.id, work);
       const file = await inScope(async (scope) => {
         const types = await loadTypes(scope, ctx.env.configUpdatedAt);
-        requireIncomingType(types, ctx.body.type, ctx.t);
+        // The import creates a record of the type (and perhaps a supplier): the role's create right first.
+        checkTypeRight({ t: ctx.t, actor: ctx.env.role }, requireIncomingType(types, ctx.body.type, ctx.t), 'create');
         if (!isUuid(ctx.body.file)) throw new AppError('not_found', { key: 'einvoice.importFileNotFound' });
         const row = await requireReadyFile(scope, ctx.body.file);
         checkImportSize(row.size);
@@ -59,7 +57,12 @@ export const registerEinvoiceRoutes = (app: FastifyInstance): void => {
         const types = await loadTypes(scope, ctx.env.configUpdatedAt);
         const type = requireIncomingType(types, ctx.body.type, ctx.t);
         const today = now.toISOString().slice(0, 10);
-        return importEinvoice({ scope, types, t: ctx.t, writable: true, now, today }, type, invoice, file.id);
+        return importEinvoice(
+          { scope, types, t: ctx.t, writable: true, actor: ctx.env.role, now, today },
+          type,
+          invoice,
+          file.id,
+        );
       });
       return answer(
         result,

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import * as api from '@kontor/contract/api/environments';
 import { removeRecord, saveRecord } from '@kontor/contract/api/records';
 import { setupStep1 } from '@kontor/contract/api/setup';
@@ -24,6 +25,8 @@ afterAll(() => t.close());
 const details = (env: string, token: string) => t.call(api.environmentDetails, { _env: env }, token);
 const heartbeat = (env: string, token: string) =>
   t.call(api.heartbeat, { _env: env, init_date: new Date().toISOString() }, token);
+
+const ownerRights = { read: true, create: true, edit: true, delete: true, stages: null };
 
 describe('environments/details', () => {
   test('answers the environment the shell needs, in the contract shape', async () => {
@@ -59,7 +62,9 @@ describe('environments/details', () => {
     // Every environment has its main directory from the start (the file manager's root).
     expect(data.filemanagerDir).toMatch(/^[0-9a-f-]{36}$/);
     // The preset's types are created together: ordered by key, the same on every read.
-    expect(data.dynamicRecordsTypes).toEqual([
+    // The owner may do everything with each (issue 29 item 2).
+    expect(data.dynamicRecordsTypes.every((d) => isDeepStrictEqual(d.rights, ownerRights))).toBe(true);
+    expect(data.dynamicRecordsTypes.map(({ rights: _, ...d }) => d)).toEqual([
       { key: 'articles', parent: 'article', singular: 'Artikel', plural: 'Artikel', icon: 'package' },
       {
         key: 'contacts',

@@ -1,7 +1,8 @@
 import type { Environment } from '@kontor/contract/api/environments';
 import { rolePermissions } from '@kontor/contract/api/roles';
 import type { EnvScope } from '../../db/env-scope';
-import { loadTypes, typeSummaries } from '../../engine/record-types.service';
+import { loadTypes } from '../../engine/record-types.service';
+import { typeSummaries } from '../../engine/type-access';
 import { AppError } from '../../http/errors';
 import type { EnvAccess } from '../../http/guards';
 import { mainDirectoryId } from '../files/files.service';
@@ -55,7 +56,7 @@ export const environmentDetails = async (scope: EnvScope, env: EnvAccess) => {
       role: member.role,
       permissions: [...rolePermissions[member.role]],
     },
-    dynamicRecordsTypes: typeSummaries(types),
+    dynamicRecordsTypes: typeSummaries(types, env.role),
     filemanagerDir: await mainDirectoryId(scope),
   };
 };

@@ -13,6 +13,7 @@ export const registerPageRoutes = (app: FastifyInstance): void => {
         types: await loadTypes(ctx.scope, ctx.env.configUpdatedAt),
         t: ctx.t,
         language: ctx.language,
+        actor: ctx.env.role,
       },
       ctx.body,
     ),

@@ -12,14 +12,21 @@ import { fillPlaceholders, type PlaceholderFormats, valueAtPath } from '@kontor/
 import { type PositionInput, positionAmounts } from '@kontor/contract/logic/positions';
 import type { EnvScope } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
-import { requireType, type TypeCatalog } from '../../engine/record-types.service';
+import type { TypeCatalog } from '../../engine/record-types.service';
 import { type RecordRow, recordsRepo } from '../../engine/records.repo';
 import { initialStage } from '../../engine/records.service';
+import { type RecordActor, requireTypeRight } from '../../engine/type-access';
 import { AppError } from '../../http/errors';
 import { environmentById } from '../environments/environments.service';
 import { frozenDocumentsOf, stageHistory } from '../stages/stages.service';
 
-export type PagesContext = Readonly<{ scope: EnvScope; types: TypeCatalog; t: Translate; language: Language }>;
+export type PagesContext = Readonly<{
+  scope: EnvScope;
+  types: TypeCatalog;
+  t: Translate;
+  language: Language;
+  actor: RecordActor;
+}>;
 
 type Lookup = (path: string) => unknown;
 
@@ -116,7 +123,7 @@ export const pageDetails = async (
   ctx: PagesContext,
   body: { type: string; id: string; page: string },
 ): Promise<PageDetailsData> => {
-  const type = requireType(ctx.types, body.type, ctx.t);
+  const type = requireTypeRight(ctx, body.type, 'read');
   const row = await findRow(ctx, type, body.id);
   const page = type.pages.find((p) => p.key === body.page);
   if (!page) throw new AppError('not_found', { message: ctx.t('stages.unknownPage') });

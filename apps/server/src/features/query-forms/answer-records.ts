@@ -36,7 +36,7 @@ export const applyAnswerToRecords = async (
   },
 ): Promise<string[]> => {
   const types = await loadTypes(scope, p.configUpdatedAt);
-  const records = recordsService({ scope, types, t: p.t, writable: true, now: p.now });
+  const records = recordsService({ scope, types, t: p.t, writable: true, actor: 'system', now: p.now });
   const saved: string[] = [];
   for (const type of types.values()) {
     if (p.target.via === 'portal' && type.key !== p.target.customer.type) continue;

@@ -1,7 +1,8 @@
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { registerListModel } from '../../engine/list-models';
 import { recordListOneTrip, recordListPage } from '../../engine/record-list.service';
-import { cachedTypes, loadTypes, requireType } from '../../engine/record-types.service';
+import { cachedTypes, loadTypes } from '../../engine/record-types.service';
+import { requireTypeRight, rightsOn } from '../../engine/type-access';
 import { defaultLanguage } from '../../http/request-language';
 
 // A body that does not fit the type is answered by the usual path, in the caller's language.
@@ -13,8 +14,9 @@ const planT = translator(defaultLanguage);
  */
 registerListModel(
   'DynamicRecord',
-  async ({ scope, body, t, configUpdatedAt }) => {
-    const type = requireType(await loadTypes(scope, configUpdatedAt), body.type ?? '', t);
+  async ({ scope, body, t, configUpdatedAt, role }) => {
+    const types = await loadTypes(scope, configUpdatedAt);
+    const type = requireTypeRight({ types, t, actor: role }, body.type ?? '', 'read');
     return recordListPage(scope, type, body, t);
   },
   (expectedEnvId, body) => {
@@ -24,7 +26,8 @@ registerListModel(
     try {
       return {
         ...recordListOneTrip(expectedEnvId, type, body, planT),
-        fresh: (configUpdatedAt) => configUpdatedAt.getTime() === cached.stamp,
+        // A role that may not read the type gets the usual path's 403 (issue 29 item 2).
+        fresh: (env) => env.configUpdatedAt.getTime() === cached.stamp && rightsOn(type, env.role).read,
       };
     } catch {
       return undefined;

@@ -4,10 +4,11 @@ import type { Call } from '@kontor/contract/call';
 import type { FastifyInstance } from 'fastify';
 import { listModelOneTrip, listModelSource } from '../../engine/list-models';
 import { modelResults, searchModels } from '../../engine/model-selector.service';
-import { loadTypes, requireType } from '../../engine/record-types.service';
+import { loadTypes } from '../../engine/record-types.service';
 import { limitFormatOf } from '../../engine/record-values';
 import { recordsRepo } from '../../engine/records.repo';
 import { type RecordsContext, recordsService } from '../../engine/records.service';
+import { readableTypes, requireTypeRight, rightsOn } from '../../engine/type-access';
 import { AppError } from '../../http/errors';
 import type { EnvContext } from '../../http/route';
 import { answer, route } from '../../http/route';
@@ -18,6 +19,7 @@ const recordsContext = async (ctx: EnvContext<Call>): Promise<RecordsContext> =>
   types: await loadTypes(ctx.scope, ctx.env.configUpdatedAt),
   t: ctx.t,
   writable: ctx.env.status === 'active',
+  actor: ctx.env.role,
   now: ctx.deps.now(),
 });
 
@@ -38,8 +40,9 @@ export const registerRecordRoutes = (app: FastifyInstance): void => {
   );
 
   route(app, api.recordTypeDetails, { env: 'read', may: 'read' }, async (ctx) => {
-    const type = requireType((await recordsContext(ctx)).types, ctx.body.type, ctx.t);
-    return { ...type, count: await recordsRepo(ctx.scope).countByType(type.key) };
+    const type = requireTypeRight(await recordsContext(ctx), ctx.body.type, 'read');
+    const rights = rightsOn(type, ctx.env.role);
+    return { ...type, count: await recordsRepo(ctx.scope).countByType(type.key), rights };
   });
 
   // Every model's rows come from the feature that registered it (engine/list-models.ts).
@@ -51,17 +54,30 @@ export const registerRecordRoutes = (app: FastifyInstance): void => {
       const { body, t } = ctx;
       const source = listModelSource(body.model);
       if (!source) throw new AppError('invalid', { message: t('records.unknownModel') });
-      return source({ scope: ctx.scope, body, t, now: ctx.deps.now(), configUpdatedAt: ctx.env.configUpdatedAt });
+      const { configUpdatedAt, role } = ctx.env;
+      return source({ scope: ctx.scope, body, t, now: ctx.deps.now(), configUpdatedAt, role });
     },
     // The hottest call: a page travels with the guard's read in one round trip once its types are cached.
     { oneTrip: (body, expectedEnvId) => listModelOneTrip(body.model)?.(expectedEnvId, body) },
   );
 
   route(app, api.modelSelectorSearch, { env: 'read', may: 'read' }, async (ctx) =>
-    searchModels(ctx.scope, (await recordsContext(ctx)).types, ctx.body.selector, ctx.body.search, ctx.t),
+    searchModels(
+      ctx.scope,
+      readableTypes((await recordsContext(ctx)).types, ctx.env.role),
+      ctx.body.selector,
+      ctx.body.search,
+      ctx.t,
+    ),
   );
 
   route(app, api.modelSelectorResult, { env: 'read', may: 'read' }, async (ctx) =>
-    modelResults(ctx.scope, (await recordsContext(ctx)).types, ctx.body.selector, ctx.body.value, ctx.t),
+    modelResults(
+      ctx.scope,
+      readableTypes((await recordsContext(ctx)).types, ctx.env.role),
+      ctx.body.selector,
+      ctx.body.value,
+      ctx.t,
+    ),
   );
 };

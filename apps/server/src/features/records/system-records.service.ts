@@ -24,7 +24,8 @@ export const writeSystemRecord = async (
   id: string | null,
   data: Record<string, unknown>,
 ): Promise<string> => {
-  const ctx = { scope, types: await readTypes(scope), t, writable: true };
+  // The setup wizard and settings write these under their own `settings` permission.
+  const ctx = { scope, types: await readTypes(scope), t, writable: true, actor: 'system' as const };
   const exists = id !== null && (await readSystemRecord(scope, type, id)) !== null;
   return (await saveRecord(ctx, { type, id: exists && id ? id : 'new', data })).key;
 };

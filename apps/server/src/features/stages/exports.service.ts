@@ -4,15 +4,23 @@ import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
 import { recordTypesRepo } from '../../engine/record-types.repo';
-import { type ChildTypeDefinition, requireType, type TypeCatalog } from '../../engine/record-types.service';
+import type { ChildTypeDefinition, TypeCatalog } from '../../engine/record-types.service';
 import { type RecordRow, recordsRepo } from '../../engine/records.repo';
+import { type RecordActor, requireTypeRight } from '../../engine/type-access';
 import { AppError } from '../../http/errors';
 import { updateEnvironmentSettings } from '../environments/environments.service';
 import { renderRecordPdf, requireExport } from './export-document';
 import { exportFilePath, signExportLink } from './export-links';
 import { frozenBytesOf, frozenExportOf } from './frozen-documents';
 
-export type ExportsContext = Readonly<{ scope: EnvScope; types: TypeCatalog; t: Translate; now: Date }>;
+/** `actor`: whose rights on the type apply (issue 29 item 2); 'system' behind a signed link. */
+export type ExportsContext = Readonly<{
+  scope: EnvScope;
+  types: TypeCatalog;
+  t: Translate;
+  now: Date;
+  actor: RecordActor;
+}>;
 
 const findRecord = async (ctx: ExportsContext, type: RecordType, id: string): Promise<RecordRow> => {
   const row = isUuid(id) ? await recordsRepo(ctx.scope).byId(type.key, id) : undefined;
@@ -37,7 +45,7 @@ export const previewLinks = async (
   secret: string | undefined,
   body: { type: string; id: string; export?: string | undefined },
 ): Promise<DownloadAnswer> => {
-  const type = requireType(ctx.types, body.type, ctx.t);
+  const type = requireTypeRight(ctx, body.type, 'read');
   const row = await findRecord(ctx, type, body.id);
   // A frozen document's own export is its default: the preview shows the bytes that were issued.
   const frozen = body.export ? undefined : await frozenExportOf(ctx.scope, row.id);
@@ -56,7 +64,7 @@ export const exportBytes = async (
   ctx: ExportsContext,
   p: { type: string; id: string; export: string },
 ): Promise<Buffer> => {
-  const type = requireType(ctx.types, p.type, ctx.t);
+  const type = requireTypeRight(ctx, p.type, 'read');
   const row = await findRecord(ctx, type, p.id);
   const template = exportOf(ctx, type, p.export);
   const frozen = await frozenBytesOf(ctx.scope, row.id, template.key);
@@ -86,7 +94,7 @@ export const copyExport = async (
   ctx: ExportsContext,
   body: { type: string; from: string; name: string; key: string },
 ): Promise<{ key: string }> => {
-  const type = requireType(ctx.types, body.type, ctx.t);
+  const type = requireTypeRight(ctx, body.type, 'read');
   const source = type.exports.find((e) => e.key === body.from);
   if (!source) throw new AppError('not_found', { message: ctx.t('stages.unknownExport') });
   if (type.exports.some((e) => e.key === body.key)) {
@@ -106,7 +114,7 @@ export const copyExport = async (
 
 /** settings/dynamic-records/exports/delete: only an own export that is not the default one. */
 export const deleteExport = async (ctx: ExportsContext, body: { type: string; export: string }): Promise<void> => {
-  const type = requireType(ctx.types, body.type, ctx.t);
+  const type = requireTypeRight(ctx, body.type, 'read');
   const target = type.exports.find((e) => e.key === body.export);
   if (!target) throw new AppError('not_found', { message: ctx.t('stages.unknownExport') });
   if (target.isParent) throw new AppError('conflict', { message: ctx.t('stages.exportParent') });

@@ -24,6 +24,7 @@ const stagesContext = async (ctx: EnvContext<Call>): Promise<StagesContext> => {
     types,
     t: ctx.t,
     now: ctx.deps.now(),
+    actor: ctx.env.role,
     userName: `${ctx.user.firstname} ${ctx.user.name}`.trim() || ctx.user.email,
     dateFormat: env?.defaultDateformat ?? 'DD.MM.YYYY',
     archive: ({ filename, bytes }) =>
@@ -44,6 +45,7 @@ const exportsContext = async (ctx: EnvContext<Call>): Promise<ExportsContext> =>
   types: await loadTypes(ctx.scope, ctx.env.configUpdatedAt),
   t: ctx.t,
   now: ctx.deps.now(),
+  actor: ctx.env.role,
 });
 
 /** Stages, exports and frozen documents (spec 02 §4, §7). */
@@ -87,7 +89,8 @@ export const registerStageRoutes = (app: FastifyInstance): void => {
       const env = await environmentById(scope);
       if (!env) throw new AppError('forbidden', { message: t('stages.linkInvalid') });
       const types = await loadTypes(scope, env.configUpdatedAt);
-      return exportBytes({ scope, types, t, now: deps.now() }, claims);
+      // The link was signed after the member's read check (previewLinks).
+      return exportBytes({ scope, types, t, now: deps.now(), actor: 'system' }, claims);
     });
     return reply
       .header('content-type', 'application/pdf')

@@ -3,9 +3,10 @@ import type { StageChangeData, StageDetailsData, StageTransition } from '@kontor
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
-import { requireType, type TypeCatalog } from '../../engine/record-types.service';
+import type { TypeCatalog } from '../../engine/record-types.service';
 import { type RecordRow, recordsRepo } from '../../engine/records.repo';
 import { initialStage, searchTextOf } from '../../engine/records.service';
+import { checkStageRight, type RecordActor, requireTypeRight } from '../../engine/type-access';
 import { AppError } from '../../http/errors';
 import { appendAudit, verifyAuditChain as verifyChain } from './audit';
 
@@ -20,6 +21,8 @@ export type StagesContext = Readonly<{
   types: TypeCatalog;
   t: Translate;
   now: Date;
+  /** Whose rights apply: who may read the type, into which stages they may move a record (issue 29 item 2). */
+  actor: RecordActor;
   /** Who acts, as the stage history shows it. */
   userName: string;
   dateFormat: string;
@@ -70,9 +73,10 @@ const currentOf = (type: RecordType, row: RecordRow): Stage | null => {
  */
 const check = async (ctx: StagesContext, body: Body, lock: boolean) => {
   const { t } = ctx;
-  const type = requireType(ctx.types, body.type, t);
+  const type = requireTypeRight(ctx, body.type, 'read');
   const target = type.stages.find((s) => s.key === body.stage);
   if (!target) throw new AppError('not_found', { message: t('stages.unknownStage') });
+  checkStageRight(ctx, type, target.key);
   const repo = stagesRepo(ctx.scope);
   const row = !isUuid(body.id)
     ? undefined
@@ -210,10 +214,10 @@ export const changeStage = async (ctx: StagesContext, body: Body): Promise<Stage
 
 /** A record's stage history, newest first, with the stages' names of its type. */
 export const stageHistory = async (
-  ctx: Pick<StagesContext, 'scope' | 'types' | 't'>,
+  ctx: Pick<StagesContext, 'scope' | 'types' | 't' | 'actor'>,
   body: { type: string; id: string },
 ): Promise<StageTransition[]> => {
-  const type = requireType(ctx.types, body.type, ctx.t);
+  const type = requireTypeRight(ctx, body.type, 'read');
   const row = isUuid(body.id) ? await recordsRepo(ctx.scope).byId(type.key, body.id) : undefined;
   if (!row) throw new AppError('not_found', { message: ctx.t('records.notFound') });
   const name = (key: string | null) => (key ? (type.stages.find((s) => s.key === key)?.name ?? key) : null);

@@ -78,7 +78,7 @@ const findRecord = async (
   const list = requireList(type, undefined, t);
   let values: Record<string, unknown> | null = null;
   if (rp.mapping === '_id') {
-    const form = await recordsService({ scope, types: ctx.types, t, writable: false })
+    const form = await recordsService({ scope, types: ctx.types, t, writable: false, actor: 'system' })
       .load({ type: type.key, id: value })
       .catch(() => null);
     values = form ? form.values : null;
@@ -105,7 +105,7 @@ const companyOf = async (
 ): Promise<RenderContext['company']> => {
   let address: RenderContext['company']['address'] = null;
   if (env?.defaultAddressInvoice) {
-    const form = await recordsService({ scope, types, t, writable: false })
+    const form = await recordsService({ scope, types, t, writable: false, actor: 'system' })
       .load({ type: 'envAddresses', id: env.defaultAddressInvoice })
       .catch(() => null);
     const v = form?.values ?? {};

@@ -69,11 +69,24 @@ export function StageLine({ stage }: { stage: NonNullable<RecordFormData['stage'
 }
 
 /** Why the form cannot be edited: a stage that forbids it, or an inactive environment. */
-export function ReadOnlyNote({ stageLocked }: { stageLocked: boolean }) {
+/** Why a form is read-only: its stage locks it, the environment is not active, or the role may not change it. */
+export type ReadOnlyReason = 'stage' | 'inactive' | 'role';
+
+const readOnlyText = {
+  stage: 'records.editDisabled',
+  inactive: 'records.readOnlyInactive',
+  role: 'records.readOnlyRole',
+} as const;
+
+export function ReadOnlyNote({ reason }: { reason: ReadOnlyReason }) {
   const t = useT();
   return (
-    <Alert color="gray" variant="light" icon={stageLocked ? <IconLock size={18} /> : <IconInfoCircle size={18} />}>
-      {stageLocked ? t('records.editDisabled') : t('records.readOnlyInactive')}
+    <Alert
+      color="gray"
+      variant="light"
+      icon={reason === 'stage' ? <IconLock size={18} /> : <IconInfoCircle size={18} />}
+    >
+      {t(readOnlyText[reason])}
     </Alert>
   );
 }

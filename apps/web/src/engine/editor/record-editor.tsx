@@ -16,7 +16,14 @@ import { fieldOfPath } from '../form/element-fields';
 import { RecordForm } from '../form/record-form';
 import type { RecordPaths } from '../record-paths';
 import { recordKeys } from '../records.queries';
-import { FailureAlert, ReadOnlyNote, recordTitleActions, type SaveFailure, StageLine } from './editor-notices';
+import {
+  FailureAlert,
+  ReadOnlyNote,
+  type ReadOnlyReason,
+  recordTitleActions,
+  type SaveFailure,
+  StageLine,
+} from './editor-notices';
 import { SaveBar } from './save-bar';
 import { useLeaveGuard } from './use-leave-guard';
 import { useRecordFormState } from './use-record-form-state';
@@ -41,7 +48,7 @@ export function RecordEditor({
   afterWrite?: () => void;
 }) {
   const t = useT();
-  const { envKey, canEdit } = useEnvironment();
+  const { envKey, canEdit, environment } = useEnvironment();
   const dialogs = useDialogs();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -51,6 +58,11 @@ export function RecordEditor({
   const [saved, setSaved] = useState(false);
   const isNew = id === newRecordId;
   const readOnly = data.readOnly || !canEdit;
+  const readOnlyReason: ReadOnlyReason = data.stage?.editDisabled
+    ? 'stage'
+    : environment.status !== 'active'
+      ? 'inactive'
+      : 'role';
   const shown = new Set(formFieldKeys(data.form));
 
   // Lists, counts and selector labels follow a write; the form itself reloads only after a save
@@ -148,7 +160,7 @@ export function RecordEditor({
       <PageTitleBar title={data.singular} back={{ to: paths.list }} actions={actions} />
       <Stack gap="lg">
         {data.stage && <StageLine stage={data.stage} />}
-        {readOnly && <ReadOnlyNote stageLocked={Boolean(data.stage?.editDisabled)} />}
+        {readOnly && <ReadOnlyNote reason={readOnlyReason} />}
         {failure && (
           <FailureAlert ref={alertRef} failure={failure} onClose={() => setFailure(null)} onReload={onReload} />
         )}
@@ -177,7 +189,7 @@ export function RecordEditor({
             saving={save.isPending}
             removing={remove.isPending}
             canSave={canEdit}
-            canRemove={!isNew}
+            canRemove={!isNew && data.rights.delete}
             onSave={submit}
             onRemove={() => void askRemove()}
           />

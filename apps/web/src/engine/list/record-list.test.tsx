@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { RecordListPage } from '../../features/records/record-list-page';
 import { fakeFetch } from '../../test/fake-fetch';
-import { failed, ok, renderInEnvironment } from '../testing/record-test-env';
+import { allRights, failed, ok, renderInEnvironment } from '../testing/record-test-env';
 import { type RecordFormat, recordFormat } from '../use-record-format';
 import { visibleButtons } from './cell-buttons';
 import { cellText } from './cell-format';
@@ -132,6 +132,7 @@ const details = {
   lists: [],
   defaultList: 'main',
   count: 2,
+  rights: allRights,
   stages: [
     { key: 'draft', name: 'Entwurf' },
     { key: 'sent', name: 'Versendet' },
@@ -250,6 +251,21 @@ describe('the list screen (spec 02 §2.1)', { timeout: 30_000 }, () => {
     );
     const { environmentState } = await import('../testing/record-test-env');
     renderInEnvironment(routes, '/env/acme/dyn/invoices', environmentState({ canEdit: false }));
+    await screen.findByRole('row', { name: /RE-1/ });
+    expect(screen.getByRole('link', { name: 'Rechnung anlegen' })).toHaveAttribute('data-disabled', 'true');
+    for (const button of screen.getAllByRole('button', { name: 'Bearbeiten' })) expect(button).toBeDisabled();
+  });
+
+  test('offers no create or edit where the role has no such right on the type (issue 29 item 2)', async () => {
+    const rights = { ...allRights, create: false, edit: false, delete: false, stages: [] };
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        '/api/dynamic-records/type/details': ok({ ...details, rights }),
+        '/api/simpletable/data': ok(table()),
+      }).fn,
+    );
+    renderInEnvironment(routes, '/env/acme/dyn/invoices');
     await screen.findByRole('row', { name: /RE-1/ });
     expect(screen.getByRole('link', { name: 'Rechnung anlegen' })).toHaveAttribute('data-disabled', 'true');
     for (const button of screen.getAllByRole('button', { name: 'Bearbeiten' })) expect(button).toBeDisabled();

@@ -60,7 +60,14 @@ export function RecordList({
   const summary = recordTypes.find((known) => known.key === type);
   const singular = details.data?.singular ?? summary?.singular ?? '';
   const plural = details.data?.plural ?? summary?.plural ?? '';
-  const create = { label: t('records.create', { singular }), to: paths.edit('new'), disabled: !canEdit };
+  // What the member's role may do with this type (issue 29 item 2); nothing until it is known.
+  const rights = details.data?.rights ?? summary?.rights;
+  const create = {
+    label: t('records.create', { singular }),
+    to: paths.edit('new'),
+    disabled: !canEdit || !rights?.create,
+  };
+  const mayEdit = canEdit && Boolean(rights?.edit);
 
   const body = () => {
     if (list.isError && !data) {
@@ -75,7 +82,7 @@ export function RecordList({
       data,
       stages: details.data?.stages ?? [],
       paths,
-      canEdit,
+      canEdit: mayEdit,
       format,
       sort: data.sort,
       onSort: (field: string) => setSort(nextSort(data.sort, field)),

@@ -37,12 +37,15 @@ export const environment: Environment = testEnvironment({
   last_config_update: '2026-01-01T00:00:00.000Z',
 });
 
+/** An owner's rights on a type: everything (issue 29 item 2). */
+export const allRights = { read: true, create: true, edit: true, delete: true, stages: null };
+
 export const environmentState = (overrides: Partial<EnvironmentState> = {}): EnvironmentState => ({
   envKey: 'acme',
   environment,
   recordTypes: [
-    { key: 'invoices', parent: 'invoice', singular: 'Rechnung', plural: 'Rechnungen', icon: null },
-    { key: 'customers', parent: 'customer', singular: 'Kunde', plural: 'Kunden', icon: null },
+    { key: 'invoices', parent: 'invoice', singular: 'Rechnung', plural: 'Rechnungen', icon: null, rights: allRights },
+    { key: 'customers', parent: 'customer', singular: 'Kunde', plural: 'Kunden', icon: null, rights: allRights },
   ],
   filemanagerDir: null,
   canEdit: true,
@@ -176,6 +179,7 @@ export const invoiceForm = (overrides: Partial<RecordFormData> = {}): RecordForm
   stageActions: [{ key: 'sent', name: 'Versendet', actionName: 'Rechnung festschreiben' }],
   hasPreview: false,
   pages: [],
+  rights: allRights,
   ...overrides,
 });
 

@@ -28,6 +28,7 @@ export const dataStructuresRoutes: RouteObject[] = [
       exportsTabRoute,
       { path: 'query-forms', lazy: async () => ({ Component: (await tabs()).QueryFormsTab }) },
       { path: 'settings', lazy: async () => ({ Component: (await import('./settings-tab')).SettingsTab }) },
+      { path: 'access', lazy: async () => ({ Component: (await import('./access-tab')).AccessTab }) },
       { path: 'einvoice', lazy: async () => ({ Component: (await import('./einvoice-tab')).EinvoiceTab }) },
       { path: '*', lazy: async () => ({ Component: (await tabs()).EditorTabNotFound }) },
     ],

@@ -59,11 +59,14 @@ const saveBody = (envKey: string, s: Structure) => ({
   settingValues: s.settingValues,
   queryForms: s.queryForms,
   einvoice: s.einvoice,
+  access: s.access,
 });
 
 function Editor({ initial, stats }: { initial: Structure; stats: StructureStats }) {
   const t = useT();
-  const { envKey, reload } = useEnvironment();
+  const { envKey, reload, permissions } = useEnvironment();
+  // Every role sees the structure (spec 02 §6); saving it needs the settings permission (issue 29).
+  const maySave = permissions.has('settings');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -171,7 +174,8 @@ function Editor({ initial, stats }: { initial: Structure; stats: StructureStats 
               leftSection={<IconDeviceFloppy size={16} />}
               onClick={() => save.mutate()}
               loading={save.isPending}
-              disabled={!dirty}
+              disabled={!dirty || !maySave}
+              title={maySave ? undefined : t('settings.noRights')}
             >
               {t('structures.save')}
             </Button>

@@ -20,7 +20,9 @@ export function EinvoiceImportButton({ type, editPath }: { type: string; editPat
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { envKey, canEdit } = useEnvironment();
+  const { envKey, canEdit, recordTypes } = useEnvironment();
+  // The import creates a record of the type: the role needs that right (issue 29 item 2).
+  const mayCreate = canEdit && Boolean(recordTypes.find((r) => r.key === type)?.rights.create);
   const upload = useFileUpload();
   const [busy, setBusy] = useState(false);
 
@@ -55,7 +57,7 @@ export function EinvoiceImportButton({ type, editPath }: { type: string; editPat
           {...props}
           variant="default"
           loading={busy}
-          disabled={!canEdit}
+          disabled={!mayCreate}
           title={t('einvoice.importHint')}
           leftSection={<IconFileImport size={16} aria-hidden />}
         >

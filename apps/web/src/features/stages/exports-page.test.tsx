@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { failed, ok, renderInEnvironment } from '../../engine/testing/record-test-env';
+import { allRights, failed, ok, renderInEnvironment } from '../../engine/testing/record-test-env';
 import { fakeFetch } from '../../test/fake-fetch';
 import { alertBar } from '../../ui/alert-bar';
 import { ExportEditorPage } from './export-editor-page';
@@ -36,6 +36,7 @@ const type = {
   disableEdit: false,
   system: false,
   count: 0,
+  rights: allRights,
 };
 
 const routes = [

@@ -32,4 +32,10 @@ export const records: Partial<Record<keyof typeof source, string>> = {
     'Deine Änderungen wurden noch nicht gespeichert und gehen verloren, wenn du die Seite jetzt verlässt.',
   'records.emptyText': 'Leg den ersten Datensatz an, um loszulegen.',
   'records.fileManagerPending': 'Der Dateimanager ist noch nicht angebunden: Bitte gib die Datei-ID ein.',
+  'records.readOnlyRole': 'Deine Rolle darf diese Datensätze ansehen, aber nicht ändern.',
+  'records.noRightRead': 'Deine Rolle darf {plural} nicht sehen.',
+  'records.noRightCreate': 'Deine Rolle darf keine {plural} anlegen.',
+  'records.noRightEdit': 'Deine Rolle darf {plural} nicht bearbeiten.',
+  'records.noRightDelete': 'Deine Rolle darf {plural} nicht löschen.',
+  'records.noRightStage': 'Deine Rolle darf keinen Datensatz in die Stufe „{stage}“ verschieben.',
 };

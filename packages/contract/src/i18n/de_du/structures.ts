@@ -18,4 +18,17 @@ export const structures: Partial<Record<keyof typeof source, string>> = {
   'structures.settingsEmpty': 'Diese Datenstruktur hat keine Einstellungen mehr. Speichere, um sie zu entfernen.',
   'structures.tooMany':
     'Eine Umgebung kann höchstens {n} Datenstrukturen haben. Bitte entferne zuerst eine, die du nicht mehr brauchst.',
+  'structures.tabAccess': 'Rechte',
+  'structures.accessIntro':
+    'Inhaber und Administratoren dürfen alles. Hier legst du fest, was die anderen Rollen mit den Datensätzen dieser Datenstruktur tun dürfen.',
+  'structures.accessRole': 'Rolle',
+  'structures.accessRead': 'Lesen',
+  'structures.accessCreate': 'Anlegen',
+  'structures.accessEdit': 'Bearbeiten',
+  'structures.accessDelete': 'Löschen',
+  'structures.accessStages': 'Stufen, in die Mitarbeiter Datensätze verschieben dürfen',
+  'structures.accessNoStages': 'Diese Datenstruktur hat keine Stufen.',
+  'structures.accessReadOnlyRole':
+    'Diese Rolle ändert nie etwas; hier wird nur festgelegt, ob sie die Datensätze sieht.',
+  'structures.accessStageUnknown': 'Diese Stufe gibt es in der Datenstruktur nicht.',
 };

@@ -116,4 +116,10 @@ export const records = {
   'records.hours': 'Stunden',
   'records.minutes': 'Minuten',
   'records.pageSize': 'Einträge pro Seite',
+  'records.readOnlyRole': 'Ihre Rolle darf diese Datensätze ansehen, aber nicht ändern.',
+  'records.noRightRead': 'Ihre Rolle darf {plural} nicht sehen.',
+  'records.noRightCreate': 'Ihre Rolle darf keine {plural} anlegen.',
+  'records.noRightEdit': 'Ihre Rolle darf {plural} nicht bearbeiten.',
+  'records.noRightDelete': 'Ihre Rolle darf {plural} nicht löschen.',
+  'records.noRightStage': 'Ihre Rolle darf keinen Datensatz in die Stufe „{stage}“ verschieben.',
 } as const;

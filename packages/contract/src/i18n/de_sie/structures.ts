@@ -231,4 +231,17 @@ export const structures = {
     'Eine Umgebung kann höchstens {n} Datenstrukturen haben. Bitte entfernen Sie zuerst eine, die Sie nicht mehr brauchen.',
   'structures.tooManySortable':
     'Die Listen einer Datenstruktur können nach höchstens {n} verschiedenen Feldern sortieren.',
+  'structures.tabAccess': 'Rechte',
+  'structures.accessIntro':
+    'Inhaber und Administratoren dürfen alles. Hier legen Sie fest, was die anderen Rollen mit den Datensätzen dieser Datenstruktur tun dürfen.',
+  'structures.accessRole': 'Rolle',
+  'structures.accessRead': 'Lesen',
+  'structures.accessCreate': 'Anlegen',
+  'structures.accessEdit': 'Bearbeiten',
+  'structures.accessDelete': 'Löschen',
+  'structures.accessStages': 'Stufen, in die Mitarbeiter Datensätze verschieben dürfen',
+  'structures.accessNoStages': 'Diese Datenstruktur hat keine Stufen.',
+  'structures.accessReadOnlyRole':
+    'Diese Rolle ändert nie etwas; hier wird nur festgelegt, ob sie die Datensätze sieht.',
+  'structures.accessStageUnknown': 'Diese Stufe gibt es in der Datenstruktur nicht.',
 } as const;

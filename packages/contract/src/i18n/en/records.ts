@@ -116,4 +116,10 @@ export const records: Record<keyof typeof source, string> = {
   'records.hours': 'Hours',
   'records.minutes': 'Minutes',
   'records.pageSize': 'Rows per page',
+  'records.readOnlyRole': 'Your role may view these records but not change them.',
+  'records.noRightRead': 'Your role may not see {plural}.',
+  'records.noRightCreate': 'Your role may not create {plural}.',
+  'records.noRightEdit': 'Your role may not edit {plural}.',
+  'records.noRightDelete': 'Your role may not delete {plural}.',
+  'records.noRightStage': 'Your role may not move a record into the stage “{stage}”.',
 };

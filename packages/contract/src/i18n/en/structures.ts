@@ -227,4 +227,17 @@ export const structures: Record<keyof typeof source, string> = {
   'structures.tooMany':
     'An environment can have at most {n} data structures. Please remove one you no longer need first.',
   'structures.tooManySortable': 'The lists of a data structure can sort by at most {n} different fields.',
+  'structures.tabAccess': 'Permissions',
+  'structures.accessIntro':
+    "Owners and administrators may do everything. Here you decide what the other roles may do with this data structure's records.",
+  'structures.accessRole': 'Role',
+  'structures.accessRead': 'Read',
+  'structures.accessCreate': 'Create',
+  'structures.accessEdit': 'Edit',
+  'structures.accessDelete': 'Delete',
+  'structures.accessStages': 'Stages staff may move records into',
+  'structures.accessNoStages': 'This data structure has no stages.',
+  'structures.accessReadOnlyRole':
+    'This role never changes anything; here you only decide whether it sees the records.',
+  'structures.accessStageUnknown': 'This stage does not exist in the data structure.',
 };
