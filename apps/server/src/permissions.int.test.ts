@@ -28,7 +28,7 @@ const envCalls = t.app.calls.filter(
 const memberWithRole = async (role: Role) => {
   const owner = await userWithEnvironment(t, `Rollen ${role} GmbH`);
   const member = await signUp(t, { firstname: 'Rolf', name: role });
-  expectOk(await t.call(envApi.inviteUser, { _env: owner.env, email: member.email }, owner.token));
+  expectOk(await t.call(envApi.inviteUser, { _env: owner.env, email: member.email, role }, owner.token));
   const [invitation] = (await t.call(envApi.listInvitations, {}, member.token)).body.data ?? [];
   expectOk(await t.call(envApi.acceptInvitation, { id: String(invitation?._id) }, member.token));
   expectOk(await t.call(settingsApi.setUserRole, { _env: owner.env, user: member.userId, role }, owner.token));

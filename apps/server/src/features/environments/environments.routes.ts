@@ -29,8 +29,16 @@ export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
     app,
     api.inviteUser,
     { env: 'write', may: 'members' },
-    async ({ deps, scope, user, body, t }) =>
-      answer(undefined, await environments.inviteUser(deps, scope, user, body.email, t)),
+    async ({ deps, scope, env, user, body, t }) =>
+      answer(
+        undefined,
+        await environments.inviteUser(
+          deps,
+          scope,
+          { inviter: user, inviterRole: env.role, email: body.email, role: body.role },
+          t,
+        ),
+      ),
     { perMinute: 30 },
   );
 

@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await startTestApp();
   owner = await userWithEnvironment(t, 'Testfirma GmbH');
   member = await signUp(t, { firstname: 'Max', name: 'Zander' });
-  expectOk(await t.call(api.inviteUser, { _env: owner.env, email: member.email }, owner.token));
+  expectOk(await t.call(api.inviteUser, { _env: owner.env, email: member.email, role: 'admin' }, owner.token));
   const [invitation] = (await t.call(api.listInvitations, {}, member.token)).body.data ?? [];
   expectOk(await t.call(api.acceptInvitation, { id: invitation!._id }, member.token));
 });
@@ -88,9 +88,9 @@ describe('simpletable/data with model EnvironmentUserInvitation', () => {
   test('lists the pending invitations (status pending), newest first, with expiry; removed ones leave', async () => {
     const first = uniqueEmail('erste');
     const second = uniqueEmail('zweite');
-    expectOk(await t.call(api.inviteUser, { _env: owner.env, email: first }, owner.token));
+    expectOk(await t.call(api.inviteUser, { _env: owner.env, email: first, role: 'staff' }, owner.token));
     t.clock.advance(1000);
-    expectOk(await t.call(api.inviteUser, { _env: owner.env, email: second }, owner.token));
+    expectOk(await t.call(api.inviteUser, { _env: owner.env, email: second, role: 'staff' }, owner.token));
     await t.newMails();
     const res = await list({ model: 'EnvironmentUserInvitation', filter: { status: 'pending' } });
     expectOk(res);
@@ -113,11 +113,11 @@ describe('simpletable/data with model EnvironmentUserInvitation', () => {
 
   test('an expired invitation stays listed as expired so it can be re-sent', async () => {
     const email = uniqueEmail('spaet');
-    expectOk(await t.call(api.inviteUser, { _env: owner.env, email }, owner.token));
+    expectOk(await t.call(api.inviteUser, { _env: owner.env, email, role: 'staff' }, owner.token));
     t.clock.advance(15 * 24 * 60 * 60_000);
     const res = await list({ model: 'EnvironmentUserInvitation', search: email.slice(0, 10) });
     expect(res.body.data?.rows.find((r) => r.email === email)?.expired).toBe(true);
-    expectOk(await t.call(api.inviteUser, { _env: owner.env, email }, owner.token));
+    expectOk(await t.call(api.inviteUser, { _env: owner.env, email, role: 'staff' }, owner.token));
     const again = await list({ model: 'EnvironmentUserInvitation', search: email.slice(0, 10) });
     expect(again.body.data?.rows.find((r) => r.email === email)?.expired).toBe(false);
     await t.newMails();
@@ -130,7 +130,7 @@ describe('simpletable/data with model EnvironmentUserInvitation', () => {
   test("never lists another environment's invitations", async () => {
     const { alpha, beta } = await sharedEnvPair(t);
     const email = uniqueEmail('nur-beta');
-    expectOk(await t.call(api.inviteUser, { _env: beta.env, email }, beta.token));
+    expectOk(await t.call(api.inviteUser, { _env: beta.env, email, role: 'staff' }, beta.token));
     await t.newMails();
     const res = await list({ model: 'EnvironmentUserInvitation' }, alpha.token, alpha.env);
     expect(res.body.data?.rows.map((r) => r.email)).not.toContain(email);

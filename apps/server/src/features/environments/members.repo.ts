@@ -84,6 +84,7 @@ export const pendingInvitationsPage = async (scope: EnvScope, q: PageQuery) => {
     .select({
       id: environmentInvitations.id,
       email: environmentInvitations.email,
+      role: environmentInvitations.role,
       createdAt: environmentInvitations.createdAt,
       expiresAt: environmentInvitations.expiresAt,
       lastSentAt: environmentInvitations.lastSentAt,

@@ -96,6 +96,8 @@ export const membersList = async ({ scope, body, t }: ListModelRequest): Promise
 export const invitationsList = async ({ scope, body, t, now }: ListModelRequest): Promise<SimpleTableData> => {
   const cells: Cell[] = [
     { mapping: 'email', label: t('settings.userEmail'), searchable: true, sortable: true },
+    // The role the invitee gets on accepting (issue 29 item 4).
+    { mapping: 'role_label', label: t('settings.userRole') },
     { mapping: 'created_at', label: t('settings.invitedAt'), format: 'datetime', sortable: true },
     { mapping: 'expires_at', label: t('settings.invitationExpires'), format: 'datetime' },
   ];
@@ -107,6 +109,8 @@ export const invitationsList = async ({ scope, body, t, now }: ListModelRequest)
     rows.map((r) => ({
       _id: r.id,
       email: r.email,
+      role: r.role,
+      role_label: t(roleLabels[r.role]),
       status: 'pending',
       created_at: r.createdAt.toISOString(),
       expires_at: r.expiresAt.toISOString(),
