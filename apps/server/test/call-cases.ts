@@ -192,6 +192,7 @@ export const callCases: readonly CallCase[] = [
     accepts: { is_active: [true] },
   },
   { call: settingsApi.setUserRole, body: (u, id) => ({ ...env(u), user: id, role: 'staff' }) },
+  { call: settingsApi.usersAudit, body: (u) => env(u) },
   { call: settingsApi.portalDetails, body: (u) => env(u) },
   {
     call: settingsApi.savePortal,

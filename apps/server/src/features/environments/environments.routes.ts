@@ -5,6 +5,7 @@ import { answer, route } from '../../http/route';
 import { environmentDetails } from './environment-details';
 import * as environments from './environments.service';
 import { setMemberActive, setMemberRole } from './members.service';
+import { membersAudit } from './members-audit';
 
 export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
   route(app, api.listEnvironments, 'user', ({ deps, user }) => environments.listEnvironments(deps, user));
@@ -52,6 +53,9 @@ export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
   route(app, settingsApi.setUserRole, { env: 'write', may: 'members' }, async ({ scope, body, deps, t }) =>
     answer(undefined, await setMemberRole(scope, body.user, body.role, deps.now(), t)),
   );
+
+  // The members' history (issue 29 item 5): only who manages members reads it.
+  route(app, settingsApi.usersAudit, { env: 'read', may: 'members' }, ({ scope, t }) => membersAudit(scope, t));
 
   route(app, api.environmentDetails, { env: 'status', may: 'read' }, ({ scope, env }) =>
     environmentDetails(scope, env),

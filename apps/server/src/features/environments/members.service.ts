@@ -1,6 +1,6 @@
 import type { Cell } from '@kontor/contract/api/record-types';
 import { defaultPageSize, type SimpleTableData } from '@kontor/contract/api/records';
-import { managesMembers, mayChangeMember, mayGiveRole, type Role } from '@kontor/contract/api/roles';
+import { managesMembers, mayChangeMember, mayGiveRole, type Role, roleLabelKeys } from '@kontor/contract/api/roles';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
@@ -58,13 +58,7 @@ const memberCells = (t: Translate): Cell[] => [
   { mapping: 'is_active', label: t('settings.userActive'), format: 'boolean', sortable: true },
 ];
 
-const roleLabels = {
-  owner: 'settings.roleOwner',
-  admin: 'settings.roleAdmin',
-  staff: 'settings.roleStaff',
-  readonly: 'settings.roleReadonly',
-  advisor: 'settings.roleAdvisor',
-} as const satisfies Record<Role, string>;
+const roleLabels = roleLabelKeys;
 
 /** Model EnvironmentUser: the members of the environment (spec 02 §3), filterable by is_active. */
 export const membersList = async ({ scope, body, t }: ListModelRequest): Promise<SimpleTableData> => {
