@@ -115,9 +115,12 @@ export const createEnvironment = async (token: string, name: string, preset = 'n
   return env;
 };
 
-/** POST /api/environments/users-invite with a member's token. */
-export const inviteUser = (token: string, envSlug: string, email: string) =>
-  postOk('/api/environments/users-invite', { _env: envSlug, email }, token);
+/**
+ * POST /api/environments/users-invite with a member's token. Invitations carry a role (issue 29
+ * item 4); 'admin' by default, what every invitee got before roles.
+ */
+export const inviteUser = (token: string, envSlug: string, email: string, role = 'admin') =>
+  postOk('/api/environments/users-invite', { _env: envSlug, email, role }, token);
 
 export const listEnvironments = async (token: string) =>
   (await postOk('/api/environments/list', {}, token)).data as { name: string; url_slug: string; users_count: number }[];

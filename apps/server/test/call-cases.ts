@@ -88,7 +88,7 @@ export const callCases: readonly CallCase[] = [
   { call: envApi.listInvitations, body: () => ({}) },
   { call: envApi.acceptInvitation, body: (_u, id) => ({ id }) },
   { call: envApi.declineInvitation, body: (_u, id) => ({ id }) },
-  { call: envApi.inviteUser, body: (u) => ({ ...env(u), email: 'gast@example.de' }) },
+  { call: envApi.inviteUser, body: (u) => ({ ...env(u), email: 'gast@example.de', role: 'staff' }) },
   { call: envApi.removeInvitation, body: (u, id) => ({ ...env(u), id }) },
   { call: envApi.environmentDetails, body: (u) => env(u) },
   { call: envApi.heartbeat, body: (u) => env(u) },
@@ -192,6 +192,7 @@ export const callCases: readonly CallCase[] = [
     accepts: { is_active: [true] },
   },
   { call: settingsApi.setUserRole, body: (u, id) => ({ ...env(u), user: id, role: 'staff' }) },
+  { call: settingsApi.usersAudit, body: (u) => env(u) },
   { call: settingsApi.portalDetails, body: (u) => env(u) },
   {
     call: settingsApi.savePortal,

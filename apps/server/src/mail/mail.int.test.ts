@@ -389,7 +389,7 @@ describe('the outbox shares the transaction of the change', () => {
     const undo = await failAtCommit('environment_invitations', "NEW.email LIKE 'fehler%'");
     try {
       const email = uniqueEmail('fehler');
-      const res = await t.call(envApi.inviteUser, { _env: owner.env, email }, owner.token);
+      const res = await t.call(envApi.inviteUser, { _env: owner.env, email, role: 'staff' }, owner.token);
       expect(res.statusCode).toBe(500);
       expect(await outboxTo(email)).toHaveLength(0);
       expect(

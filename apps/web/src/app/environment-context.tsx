@@ -33,3 +33,13 @@ export const useEnvironment = (): EnvironmentState => {
   if (!state) throw new Error('useEnvironment() outside of the environment shell');
   return state;
 };
+
+/**
+ * Whether this member may change settings here (issue 29 item 4): an active environment and a
+ * role with the 'settings' permission. Spec 02 §6 shows every user all settings, so settings
+ * screens stay visible and disable their save and change buttons with this.
+ */
+export const useMayChangeSettings = (): boolean => {
+  const { environment, permissions } = useEnvironment();
+  return environment.status === 'active' && permissions.has('settings');
+};

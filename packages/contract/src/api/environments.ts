@@ -67,9 +67,12 @@ export const declineInvitation = call('/api/environments/user-invitations/declin
   data: z.undefined(),
 });
 
-/** Spec 02 §2.2: invite a user by e-mail (settings → users). */
+/**
+ * Spec 02 §2.2: invite a user by e-mail (settings → users). The invitation carries the role the
+ * invitee gets on accepting (issue 29 item 4): no role above the inviter's own.
+ */
 export const inviteUser = call('/api/environments/users-invite', {
-  body: envScoped({ email: z.string().trim().max(254) }),
+  body: envScoped({ email: z.string().trim().max(254), role: roleSchema }),
   data: z.undefined(),
 });
 

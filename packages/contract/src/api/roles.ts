@@ -46,3 +46,12 @@ export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = 
 };
 
 export const mayDo = (role: Role, permission: Permission): boolean => rolePermissions[role].has(permission);
+
+/** The catalog key of each role's name ('Inhaber', 'Administrator' …), for lists, selects and the history. */
+export const roleLabelKeys = {
+  owner: 'settings.roleOwner',
+  admin: 'settings.roleAdmin',
+  staff: 'settings.roleStaff',
+  readonly: 'settings.roleReadonly',
+  advisor: 'settings.roleAdvisor',
+} as const satisfies Record<Role, string>;

@@ -57,6 +57,38 @@ export const setUserRole = call('/api/environments/users/set-role', {
   data: z.undefined(),
 });
 
+/** The audit actions about members and their access (issue 29 item 5); 'type.access' are per-type permissions. */
+export const memberAuditActions = [
+  'member.invited',
+  'member.activated',
+  'member.deactivated',
+  'member.role',
+  'type.access',
+] as const;
+
+export const memberAuditEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  /** Who made the change: the member's name, else their e-mail address. */
+  actor: z.string(),
+  /** The change as a sentence in the environment's language. */
+  text: z.string(),
+});
+export type MemberAuditEntry = z.infer<typeof memberAuditEntrySchema>;
+
+/** How many entries the users settings show: the newest ones. */
+export const memberAuditLimit = 100;
+
+/**
+ * Settings → users → 'Verlauf' (issue 29 item 5): the newest entries of the environment's audit
+ * chain about members and access, with who and when. Owners and administrators only.
+ */
+export const usersAudit = call('/api/environments/users/audit', {
+  body: envScoped({}),
+  data: z.object({ entries: z.array(memberAuditEntrySchema).max(memberAuditLimit) }),
+});
+
 // ---- Portal (spec 02 §3 "Portal", §4) ----
 
 export const portalSchema = z.object({

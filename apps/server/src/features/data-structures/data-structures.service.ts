@@ -271,7 +271,7 @@ export const saveStructure = async (ctx: StructuresContext, body: SaveBody) => {
     await appendAudit(ctx.scope, {
       action: 'type.access',
       recordId: null,
-      payload: { type: row.key, from: current.access ?? null, to: resolved.access ?? null },
+      payload: { type: row.key, label: resolved.plural, from: current.access ?? null, to: resolved.access ?? null },
       at: ctx.now,
     });
   }

@@ -80,12 +80,22 @@ export const listAll = (db: Conn) => db.select().from(environments).orderBy(asc(
 export const setStatus = (db: Conn, id: string, status: EnvironmentRow['status']) =>
   db.update(environments).set({ status }).where(eq(environments.id, id));
 
-/** Adds the member with `role`, or re-activates a former one (who keeps the role they had). */
+/**
+ * Adds the member with `role`, or re-activates a deactivated one with `role`: a former member comes
+ * back with the role the invitation names, not the one they once had (issue 29 item 4).
+ */
 export const upsertMember = (db: Conn, envId: string, userId: string, role: Role) =>
   db
     .insert(environmentUsers)
     .values({ envId, userId, isActive: true, role })
-    .onConflictDoUpdate({ target: [environmentUsers.envId, environmentUsers.userId], set: { isActive: true } });
+    .onConflictDoUpdate({
+      target: [environmentUsers.envId, environmentUsers.userId],
+      // A member who is active again meanwhile (reactivated in the settings) keeps the role they have.
+      set: {
+        isActive: true,
+        role: sql`case when ${environmentUsers.isActive} then ${environmentUsers.role} else excluded.role end`,
+      },
+    });
 
 export const findMember = async (db: Conn, envId: string, userId: string) =>
   (
@@ -99,7 +109,9 @@ export const findMember = async (db: Conn, envId: string, userId: string) =>
 /**
  * A pending invitation counts only while it is younger than its expiry and its creator is still an
  * active member of the environment with a usable account: a member who was removed cannot keep a
- * door open through an invitation she sent earlier (e.g. to her second address).
+ * door open through an invitation she sent earlier (e.g. to her second address). Nor can one whose
+ * role has since been lowered: the inviter must still be allowed to give the invitation's role
+ * (issue 29: mayGiveRole, written in SQL: members' managers, and only an owner gives 'owner').
  */
 const invitationIsLive = (now: Date) =>
   and(
@@ -107,7 +119,8 @@ const invitationIsLive = (now: Date) =>
     gt(environmentInvitations.expiresAt, now),
     sql`exists (select 1 from ${environmentUsers} m join ${users} u on u.id = m.user_id
       where m.env_id = ${environmentInvitations.envId} and m.user_id = ${environmentInvitations.createdBy}
-      and m.is_active and u.is_active and u.disabled_at is null)`,
+      and m.is_active and u.is_active and u.disabled_at is null
+      and m.role in ('owner', 'admin') and (m.role = 'owner' or ${environmentInvitations.role} <> 'owner'))`,
   );
 
 export const pendingInvitationsFor = (db: Conn, email: string, now: Date) =>
@@ -129,7 +142,12 @@ export const pendingInvitationsFor = (db: Conn, email: string, now: Date) =>
 export const findPendingInvitation = async (db: Conn, id: string, email: string, now: Date) =>
   (
     await db
-      .select({ id: environmentInvitations.id, envId: environmentInvitations.envId, slug: environments.urlSlug })
+      .select({
+        id: environmentInvitations.id,
+        envId: environmentInvitations.envId,
+        slug: environments.urlSlug,
+        role: environmentInvitations.role,
+      })
       .from(environmentInvitations)
       .innerJoin(environments, eq(environments.id, environmentInvitations.envId))
       .where(and(eq(environmentInvitations.id, id), eq(environmentInvitations.email, email), invitationIsLive(now)))
@@ -154,12 +172,19 @@ export const findPendingInvitationByEmail = async (db: Conn, envId: string, emai
 export const insertInvitation = (db: Conn, row: typeof environmentInvitations.$inferInsert) =>
   db.insert(environmentInvitations).values(row);
 
-/** A re-sent invitation: a new lifetime, and the member who re-sent it answers for it now. */
-export const renewInvitation = (db: Conn, envId: string, id: string, sender: string, now: Date, expiresAt: Date) =>
+/**
+ * A re-sent invitation: a new lifetime, the role asked for this time, and the member who re-sent
+ * it answers for it now.
+ */
+export const renewInvitation = (
+  db: Conn,
+  key: { envId: string; id: string },
+  change: { sender: string; role: Role; now: Date; expiresAt: Date },
+) =>
   db
     .update(environmentInvitations)
-    .set({ lastSentAt: now, expiresAt, createdBy: sender })
-    .where(and(eq(environmentInvitations.envId, envId), eq(environmentInvitations.id, id)));
+    .set({ lastSentAt: change.now, expiresAt: change.expiresAt, createdBy: change.sender, role: change.role })
+    .where(and(eq(environmentInvitations.envId, key.envId), eq(environmentInvitations.id, key.id)));
 
 /** Invitation mails sent since `since` by one account (all environments) and in one environment. */
 export const countInvitationsSent = async (db: Conn, envId: string, sender: string, since: Date) => {

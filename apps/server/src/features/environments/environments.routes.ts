@@ -1,10 +1,12 @@
 import * as api from '@kontor/contract/api/environments';
 import * as settingsApi from '@kontor/contract/api/settings';
+import { normalizeEmail } from '@kontor/contract/logic/email';
 import type { FastifyInstance } from 'fastify';
 import { answer, route } from '../../http/route';
 import { environmentDetails } from './environment-details';
 import * as environments from './environments.service';
-import { setMemberActive, setMemberRole } from './members.service';
+import { auditInvitation, setMemberActive, setMemberRole } from './members.service';
+import { membersAudit } from './members-audit';
 
 export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
   route(app, api.listEnvironments, 'user', ({ deps, user }) => environments.listEnvironments(deps, user));
@@ -29,8 +31,16 @@ export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
     app,
     api.inviteUser,
     { env: 'write', may: 'members' },
-    async ({ deps, scope, user, body, t }) =>
-      answer(undefined, await environments.inviteUser(deps, scope, user, body.email, t)),
+    async ({ deps, scope, env, user, body, t }) => {
+      const message = await environments.inviteUser(
+        deps,
+        scope,
+        { inviter: user, inviterRole: env.role, email: body.email, role: body.role },
+        t,
+      );
+      await auditInvitation(scope, { email: normalizeEmail(body.email), role: body.role, now: deps.now() });
+      return answer(undefined, message);
+    },
     { perMinute: 30 },
   );
 
@@ -44,6 +54,9 @@ export const registerEnvironmentRoutes = (app: FastifyInstance): void => {
   route(app, settingsApi.setUserRole, { env: 'write', may: 'members' }, async ({ scope, body, deps, t }) =>
     answer(undefined, await setMemberRole(scope, body.user, body.role, deps.now(), t)),
   );
+
+  // The members' history (issue 29 item 5): only who manages members reads it.
+  route(app, settingsApi.usersAudit, { env: 'read', may: 'members' }, ({ scope, t }) => membersAudit(scope, t));
 
   route(app, api.environmentDetails, { env: 'status', may: 'read' }, ({ scope, env }) =>
     environmentDetails(scope, env),

@@ -1,6 +1,6 @@
 import type { EnvironmentCard, Invitation, Preset } from '@kontor/contract/api/environments';
 import { envNameLimit } from '@kontor/contract/api/environments';
-import { roleSchema } from '@kontor/contract/api/roles';
+import { mayGiveRole, type Role, roleSchema } from '@kontor/contract/api/roles';
 import { languageSchema, type Translate } from '@kontor/contract/i18n/catalogs';
 import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
 import { slugify } from '@kontor/contract/logic/slug';
@@ -193,8 +193,8 @@ export const acceptInvitation = async (
     const invitation = isUuid(id) ? await repo.findPendingInvitation(tx, id, user.email, deps.now()) : undefined;
     if (!invitation) throw new AppError('not_found', { message: t('account.invitationUnknown') });
     await repo.respondToInvitation(tx, invitation.id, 'accepted', deps.now());
-    // Invitations carry no role yet: an invitee gets what every member could do before roles.
-    await repo.upsertMember(tx, invitation.envId, user.id, 'admin');
+    // The invitation names the role (issue 29 item 4); the live check made sure its inviter may still give it.
+    await repo.upsertMember(tx, invitation.envId, user.id, invitation.role);
     return { url_slug: invitation.slug };
   });
 
@@ -212,20 +212,24 @@ export const invitationCaps = { perSender: 20, perEnvironment: 50 } as const;
 export const invitationResendPauseMs = 10 * 60_000;
 
 /**
- * Invites an address into the scope's environment. Inviting the same address again re-sends the
- * mail (with a fresh lifetime) instead of stacking invitations.
+ * Invites an address into the scope's environment with the role the invitee gets (issue 29 item
+ * 4): no role above the inviter's own. Inviting the same address again re-sends the mail (with a
+ * fresh lifetime and the role asked for this time) instead of stacking invitations.
  */
 export const inviteUser = async (
   deps: AppDeps,
   scope: EnvScope,
-  inviter: AuthUser,
-  rawEmail: string,
+  invitation: { inviter: AuthUser; inviterRole: Role; email: string; role: Role },
   te: Translate,
 ): Promise<string> => {
+  const { inviter, role } = invitation;
   const tx = scope.tx;
-  const email = normalizeEmail(rawEmail);
+  const email = normalizeEmail(invitation.email);
   if (!email || !isValidEmail(email)) {
     throw new AppError('invalid', { message: te('common.invalidInput'), errors: { email: [te('auth.emailInvalid')] } });
+  }
+  if (!mayGiveRole(invitation.inviterRole, role)) {
+    throw new AppError('forbidden', { message: te('settings.roleAboveOwn') });
   }
   const env = await repo.findById(tx, scope.envId);
   if (!env) throw new AppError('not_found', { message: te('environments.unknown') });
@@ -254,12 +258,17 @@ export const inviteUser = async (
         retryAfterSeconds: seconds,
       });
     }
-    await repo.renewInvitation(tx, scope.envId, pending.id, inviter.id, now, expiresAt);
+    await repo.renewInvitation(
+      tx,
+      { envId: scope.envId, id: pending.id },
+      { sender: inviter.id, role, now, expiresAt },
+    );
   } else {
     await repo.insertInvitation(tx, {
       envId: scope.envId,
       id: newId(),
       email,
+      role,
       createdBy: inviter.id,
       createdAt: now,
       lastSentAt: now,

@@ -93,6 +93,8 @@ export const environmentInvitations = pgTable(
     /** Lower-cased like users.email, so a later registration finds its invitations. */
     email: text('email').notNull(),
     status: text('status', { enum: invitationStatuses }).notNull().default('pending'),
+    /** The role the invitee gets on accepting (issue 29 item 4); migration 0027 gave older ones 'admin'. */
+    role: text('role').$type<Role>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** 14 days after the (last) sending; a re-sent invitation starts again. */

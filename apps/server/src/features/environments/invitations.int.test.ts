@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as authApi from '@kontor/contract/api/auth';
 import * as api from '@kontor/contract/api/environments';
+import * as recordsApi from '@kontor/contract/api/records';
+import type { Role } from '@kontor/contract/api/roles';
+import * as settingsApi from '@kontor/contract/api/settings';
 import { translator } from '@kontor/contract/i18n/catalogs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectOk, expectRefused } from '../../../test/assertions';
 import { expectForeignEnvRefused, setMembership, sharedEnvPair } from '../../../test/cross-tenant';
@@ -20,7 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const invite = (email: string, by = owner) => t.call(api.inviteUser, { _env: by.env, email }, by.token);
+/** Invites as an administrator unless told otherwise: what every invitation gave before roles. */
+const invite = (email: string, by = owner, role: Role = 'admin') =>
+  t.call(api.inviteUser, { _env: by.env, email, role }, by.token);
 const invitationsOf = async (token: string) => {
   const res = await t.call(api.listInvitations, {}, token);
   expectOk(res);
@@ -92,7 +99,10 @@ describe('users-invite', () => {
   });
 
   test('is refused for other environments, unknown ones, former members and blocked environments', async () => {
-    const { pair, own } = await expectForeignEnvRefused(t, api.inviteUser, { email: uniqueEmail('quer') });
+    const { pair, own } = await expectForeignEnvRefused(t, api.inviteUser, {
+      email: uniqueEmail('quer'),
+      role: 'staff',
+    });
     expectOk(own);
     // Nothing reached beta: no invitation there, and only alpha's mail went out.
     const mails = await t.newMails();
@@ -207,7 +217,7 @@ describe('user-invitations, accept and decline', () => {
     expectRefused(await t.call(api.listInvitations, {}), 401);
     expectRefused(await t.call(api.acceptInvitation, { id: 'x' }), 401);
     expectRefused(await t.call(api.declineInvitation, { id: 'x' }), 401);
-    expectRefused(await t.call(api.inviteUser, { _env: owner.env, email: 'a@b.de' }), 401);
+    expectRefused(await t.call(api.inviteUser, { _env: owner.env, email: 'a@b.de', role: 'staff' }), 401);
   });
 
   test('an invitation does not let a not-activated registration in', async () => {
@@ -323,5 +333,117 @@ describe('invitation lifetime, withdrawal and limits', () => {
       expect(part).not.toContain('www.bank');
     }
     expect(mail?.text).toContain('Support www[.]bank[.]example Team hat Sie');
+  });
+});
+
+describe('invitations carry the role (issue 29 item 4)', () => {
+  const roleIn = async (member: { token: string }, env = owner.env) =>
+    (await t.call(api.environmentDetails, { _env: env }, member.token)).body.data?.environmentUser.role;
+  const pendingRows = async (by = owner) => {
+    const res = await t.call(
+      recordsApi.simpleTableData,
+      { _env: by.env, model: 'EnvironmentUserInvitation', filter: { status: 'pending' } },
+      by.token,
+    );
+    expectOk(res);
+    return res.body.data!;
+  };
+  /** A fresh environment with its owner and an administrator. */
+  const ownerAndAdmin = async (name: string) => {
+    const boss = await userWithEnvironment(t, name);
+    const admin = await signUp(t, { firstname: 'Ada', name: 'Admin' });
+    expectOk(await invite(admin.email, boss, 'admin'));
+    const [invitation] = await invitationsOf(admin.token);
+    expectOk(await t.call(api.acceptInvitation, { id: invitation!._id }, admin.token));
+    await t.newMails();
+    return { boss, admin: { ...admin, env: boss.env } };
+  };
+
+  test('stores the role, lists it with its German label, and accepting gives exactly that role', async () => {
+    const guest = await signUp(t, { firstname: 'Lea', name: 'Leser' });
+    expectOk(await invite(guest.email, owner, 'readonly'));
+    await t.newMails();
+    const table = await pendingRows();
+    expect(table.cells.map((c) => c.mapping)).toEqual(['email', 'role_label', 'created_at', 'expires_at']);
+    expect(table.cells[1]?.label).toBe('Rolle');
+    expect(table.rows.find((r) => r.email === guest.email)).toMatchObject({
+      role: 'readonly',
+      role_label: 'Nur lesen',
+    });
+
+    const [invitation] = await invitationsOf(guest.token);
+    expectOk(await t.call(api.acceptInvitation, { id: invitation!._id }, guest.token));
+    expect(await roleIn(guest)).toBe('readonly');
+    // A Nur-lesen member invites nobody.
+    const refused = await invite(uniqueEmail('weiter'), { ...owner, token: guest.token }, 'readonly');
+    expectRefused(refused, 403);
+    expect(refused.body.message).toBe(de('settings.noRights'));
+  });
+
+  test('re-sending takes the role asked for this time', async () => {
+    const guest = await signUp(t);
+    expectOk(await invite(guest.email, owner, 'advisor'));
+    t.clock.advance(10 * 60_000);
+    expectOk(await invite(guest.email, owner, 'staff'));
+    await t.newMails();
+    const [invitation, ...more] = await invitationsOf(guest.token);
+    expect(more).toHaveLength(0);
+    expectOk(await t.call(api.acceptInvitation, { id: invitation!._id }, guest.token));
+    expect(await roleIn(guest)).toBe('staff');
+  });
+
+  test('an administrator cannot invite an owner: 403 with the German reason, nothing stored or sent', async () => {
+    const { admin } = await ownerAndAdmin('Rollengrenze GmbH');
+    const email = uniqueEmail('chef');
+    const res = await invite(email, admin, 'owner');
+    expectRefused(res, 403);
+    expect(res.body.message).toBe('Sie können keine Rolle vergeben, die mehr Rechte hat als Ihre eigene.');
+    expect(await t.db.select().from(environmentInvitations).where(eq(environmentInvitations.email, email))).toEqual([]);
+    expect(await t.newMails()).toEqual([]);
+    expectOk(await invite(email, admin, 'admin'));
+    await t.newMails();
+  });
+
+  test('an invitation lapses when its inviter may no longer give its role', async () => {
+    const { boss, admin } = await ownerAndAdmin('Herabgestuft GmbH');
+    const guest = await signUp(t);
+    expectOk(await invite(guest.email, admin, 'admin'));
+    await t.newMails();
+    expect(await invitationsOf(guest.token)).toHaveLength(1);
+    expectOk(await t.call(settingsApi.setUserRole, { _env: boss.env, user: admin.userId, role: 'staff' }, boss.token));
+    expect(await invitationsOf(guest.token)).toEqual([]);
+  });
+
+  test('a deactivated former member comes back with the role of the new invitation', async () => {
+    const { boss, admin } = await ownerAndAdmin('Rueckkehr GmbH');
+    expectOk(
+      await t.call(settingsApi.setUserActive, { _env: boss.env, user: admin.userId, is_active: false }, boss.token),
+    );
+    expectOk(await invite(admin.email, boss, 'staff'));
+    await t.newMails();
+    const [invitation] = await invitationsOf(admin.token);
+    expectOk(await t.call(api.acceptInvitation, { id: invitation!._id }, admin.token));
+    expect(await roleIn(admin, boss.env)).toBe('staff');
+  });
+
+  test('the migration gives invitations sent before roles the administrator role', async () => {
+    const email = uniqueEmail('alt');
+    expectOk(await invite(email, owner, 'staff'));
+    await t.newMails();
+    // The state before 0027: no role column at all.
+    await t.asSuperuser(sql`alter table environment_invitations drop column role`);
+    const migration = fs.readFileSync(
+      path.join(import.meta.dirname, '../../db/migrations/0027_invitation_role.sql'),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) await t.asSuperuser(sql.raw(statement));
+    const [row] = await t.db.select().from(environmentInvitations).where(eq(environmentInvitations.email, email));
+    expect(row?.role).toBe('admin');
+    // Run again on migrated data: nothing changes, and a new invitation must name its role.
+    for (const statement of migration.split('--> statement-breakpoint')) await t.asSuperuser(sql.raw(statement));
+    const { rows } = await t.asSuperuser(
+      sql`select column_default from information_schema.columns where table_name = 'environment_invitations' and column_name = 'role'`,
+    );
+    expect(rows[0]?.column_default).toBeNull();
   });
 });

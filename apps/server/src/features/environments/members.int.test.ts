@@ -13,7 +13,7 @@ import { signUp, uniqueEmail, userWithEnvironment } from '../../../test/fixtures
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { envIdOf } from '../../../test/records';
 import { trustedEnvId } from '../../db/env-scope';
-import { verifyAuditChain } from '../stages/stages.service';
+import { appendAudit, verifyAuditChain } from '../stages/stages.service';
 
 const de = translator('de_sie');
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await startTestApp();
   owner = await userWithEnvironment(t, 'Testfirma GmbH');
   member = await signUp(t, { firstname: 'Max', name: 'Zander' });
-  expectOk(await t.call(api.inviteUser, { _env: owner.env, email: member.email }, owner.token));
+  expectOk(await t.call(api.inviteUser, { _env: owner.env, email: member.email, role: 'admin' }, owner.token));
   const [invitation] = (await t.call(api.listInvitations, {}, member.token)).body.data ?? [];
   expectOk(await t.call(api.acceptInvitation, { id: invitation!._id }, member.token));
 });
@@ -88,9 +88,9 @@ describe('simpletable/data with model EnvironmentUserInvitation', () => {
   test('lists the pending invitations (status pending), newest first, with expiry; removed ones leave', async () => {
     const first = uniqueEmail('erste');
     const second = uniqueEmail('zweite');
-    expectOk(await t.call(api.inviteUser, { _env: owner.env, email: first }, owner.token));
+    expectOk(await t.call(api.inviteUser, { _env: owner.env, email: first, role: 'staff' }, owner.token));
     t.clock.advance(1000);
-    expectOk(await t.call(api.inviteUser, { _env: owner.env, email: second }, owner.token));
+    expectOk(await t.call(api.inviteUser, { _env: owner.env, email: second, role: 'staff' }, owner.token));
     await t.newMails();
     const res = await list({ model: 'EnvironmentUserInvitation', filter: { status: 'pending' } });
     expectOk(res);
@@ -113,11 +113,11 @@ describe('simpletable/data with model EnvironmentUserInvitation', () => {
 
   test('an expired invitation stays listed as expired so it can be re-sent', async () => {
     const email = uniqueEmail('spaet');
-    expectOk(await t.call(api.inviteUser, { _env: owner.env, email }, owner.token));
+    expectOk(await t.call(api.inviteUser, { _env: owner.env, email, role: 'staff' }, owner.token));
     t.clock.advance(15 * 24 * 60 * 60_000);
     const res = await list({ model: 'EnvironmentUserInvitation', search: email.slice(0, 10) });
     expect(res.body.data?.rows.find((r) => r.email === email)?.expired).toBe(true);
-    expectOk(await t.call(api.inviteUser, { _env: owner.env, email }, owner.token));
+    expectOk(await t.call(api.inviteUser, { _env: owner.env, email, role: 'staff' }, owner.token));
     const again = await list({ model: 'EnvironmentUserInvitation', search: email.slice(0, 10) });
     expect(again.body.data?.rows.find((r) => r.email === email)?.expired).toBe(false);
     await t.newMails();
@@ -130,7 +130,7 @@ describe('simpletable/data with model EnvironmentUserInvitation', () => {
   test("never lists another environment's invitations", async () => {
     const { alpha, beta } = await sharedEnvPair(t);
     const email = uniqueEmail('nur-beta');
-    expectOk(await t.call(api.inviteUser, { _env: beta.env, email }, beta.token));
+    expectOk(await t.call(api.inviteUser, { _env: beta.env, email, role: 'staff' }, beta.token));
     await t.newMails();
     const res = await list({ model: 'EnvironmentUserInvitation' }, alpha.token, alpha.env);
     expect(res.body.data?.rows.map((r) => r.email)).not.toContain(email);
@@ -278,5 +278,72 @@ describe('roles (issue 29 item 1)', () => {
     expect(roleOf(ownerEnvId, owner.userId)).toBe('owner');
     expect(roleOf(ownerEnvId, member.userId)).toBe('admin');
     expect(roleOf(orphanId, orphan.userId)).toBe('owner');
+  });
+});
+
+describe('users/audit, the members history (issue 29 item 5)', () => {
+  const history = (token = owner.token, env = owner.env) => t.call(settingsApi.usersAudit, { _env: env }, token);
+
+  test('a role change appears first, with who, when and a German sentence', async () => {
+    t.clock.advance(60_000);
+    const at = t.clock.now().toISOString();
+    expectOk(
+      await t.call(settingsApi.setUserRole, { _env: owner.env, user: member.userId, role: 'staff' }, owner.token),
+    );
+    const res = await history();
+    expectOk(res);
+    const [latest] = res.body.data!.entries;
+    expect(latest).toEqual({
+      seq: expect.any(Number),
+      at,
+      action: 'member.role',
+      actor: 'Erika Mustermann',
+      text: 'Erika Mustermann hat die Rolle von Max Zander auf „Mitarbeiter“ geändert.',
+    });
+    // Newest first; earlier (de)activations and the invitation are there too.
+    const entries = res.body.data!.entries;
+    expect(entries.map((e) => e.seq)).toEqual([...entries.map((e) => e.seq)].sort((a, b) => b - a));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['member.invited', 'member.deactivated']));
+    expect(entries.find((e) => e.action === 'member.invited' && e.text.includes(member.email))?.text).toBe(
+      `Erika Mustermann hat ${member.email} als „Administrator“ eingeladen.`,
+    );
+
+    // A Mitarbeiter does not read the history.
+    const refused = await history(member.token);
+    expectRefused(refused, 403);
+    expect(refused.body.message).toBe(de('settings.noRights'));
+    expectOk(
+      await t.call(settingsApi.setUserRole, { _env: owner.env, user: member.userId, role: 'admin' }, owner.token),
+    );
+  });
+
+  test('per-type permission changes (type.access) are part of it; record changes are not', async () => {
+    const envId = trustedEnvId(await envIdOf(t, owner.env));
+    await t.deps.database.inEnv(envId, owner.userId, async (scope) => {
+      await appendAudit(scope, {
+        action: 'type.access',
+        recordId: null,
+        payload: { type: 'Kunden' },
+        at: t.clock.now(),
+      });
+      await appendAudit(scope, { action: 'record.stage', recordId: null, payload: {}, at: t.clock.now() });
+    });
+    const entries = (await history()).body.data!.entries;
+    expect(entries[0]).toMatchObject({
+      action: 'type.access',
+      text: 'Erika Mustermann hat die Zugriffsrechte für „Kunden“ geändert.',
+    });
+    expect(entries.map((e) => e.action)).not.toContain('record.stage');
+  });
+
+  test("never shows another environment's entries", async () => {
+    const { alpha, beta } = await sharedEnvPair(t);
+    const email = uniqueEmail('nur-beta-verlauf');
+    expectOk(await t.call(api.inviteUser, { _env: beta.env, email, role: 'staff' }, beta.token));
+    await t.newMails();
+    const texts = async (who: typeof alpha) =>
+      (await history(who.token, who.env)).body.data!.entries.map((e) => e.text);
+    expect(await texts(beta)).toContainEqual(expect.stringContaining(email));
+    expect((await texts(alpha)).join(' ')).not.toContain(email);
   });
 });

@@ -1,7 +1,10 @@
 import type { Role } from '@kontor/contract/api/roles';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
 import { users } from '../auth/auth.table';
+// Read-only: the audit chain's table. Its own feature (stages) offers no read of entries by action
+// yet; the members' history (issue 29 item 5) reads them here rather than reach into its service.
+import { auditEntries } from '../stages/stages.table';
 import { environmentInvitations, environmentUsers } from './environments.table';
 
 export type PageQuery = Readonly<{
@@ -84,6 +87,7 @@ export const pendingInvitationsPage = async (scope: EnvScope, q: PageQuery) => {
     .select({
       id: environmentInvitations.id,
       email: environmentInvitations.email,
+      role: environmentInvitations.role,
       createdAt: environmentInvitations.createdAt,
       expiresAt: environmentInvitations.expiresAt,
       lastSentAt: environmentInvitations.lastSentAt,
@@ -158,3 +162,33 @@ export const setMemberActive = async (scope: EnvScope, userId: string, isActive:
       .where(whereEnv(scope, environmentUsers, eq(environmentUsers.userId, userId)))
       .returning({ userId: environmentUsers.userId })
   ).length === 1;
+
+/**
+ * The newest `limit` entries of the scope's audit chain with one of `actions`, newest first, with
+ * the acting account's name and address (null when the account is gone or a system job acted).
+ */
+export const auditEntriesAbout = (scope: EnvScope, actions: readonly string[], limit: number) =>
+  scope.tx
+    .select({
+      seq: auditEntries.seq,
+      at: auditEntries.at,
+      action: auditEntries.action,
+      payload: auditEntries.payload,
+      actorFirstname: users.firstname,
+      actorName: users.name,
+      actorEmail: users.email,
+    })
+    .from(auditEntries)
+    .leftJoin(users, eq(users.id, auditEntries.userId))
+    .where(whereEnv(scope, auditEntries, inArray(auditEntries.action, [...actions])))
+    .orderBy(desc(auditEntries.seq))
+    .limit(limit);
+
+/** Names and addresses of the given accounts (the members an audit entry names). */
+export const accountsByIds = async (scope: EnvScope, ids: readonly string[]) =>
+  ids.length === 0
+    ? []
+    : scope.tx
+        .select({ id: users.id, firstname: users.firstname, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...ids]));

@@ -1,6 +1,6 @@
 import type { Cell } from '@kontor/contract/api/record-types';
 import { defaultPageSize, type SimpleTableData } from '@kontor/contract/api/records';
-import { managesMembers, mayChangeMember, mayGiveRole, type Role } from '@kontor/contract/api/roles';
+import { managesMembers, mayChangeMember, mayGiveRole, type Role, roleLabelKeys } from '@kontor/contract/api/roles';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
@@ -58,13 +58,7 @@ const memberCells = (t: Translate): Cell[] => [
   { mapping: 'is_active', label: t('settings.userActive'), format: 'boolean', sortable: true },
 ];
 
-const roleLabels = {
-  owner: 'settings.roleOwner',
-  admin: 'settings.roleAdmin',
-  staff: 'settings.roleStaff',
-  readonly: 'settings.roleReadonly',
-  advisor: 'settings.roleAdvisor',
-} as const satisfies Record<Role, string>;
+const roleLabels = roleLabelKeys;
 
 /** Model EnvironmentUser: the members of the environment (spec 02 §3), filterable by is_active. */
 export const membersList = async ({ scope, body, t }: ListModelRequest): Promise<SimpleTableData> => {
@@ -96,6 +90,8 @@ export const membersList = async ({ scope, body, t }: ListModelRequest): Promise
 export const invitationsList = async ({ scope, body, t, now }: ListModelRequest): Promise<SimpleTableData> => {
   const cells: Cell[] = [
     { mapping: 'email', label: t('settings.userEmail'), searchable: true, sortable: true },
+    // The role the invitee gets on accepting (issue 29 item 4).
+    { mapping: 'role_label', label: t('settings.userRole') },
     { mapping: 'created_at', label: t('settings.invitedAt'), format: 'datetime', sortable: true },
     { mapping: 'expires_at', label: t('settings.invitationExpires'), format: 'datetime' },
   ];
@@ -107,6 +103,8 @@ export const invitationsList = async ({ scope, body, t, now }: ListModelRequest)
     rows.map((r) => ({
       _id: r.id,
       email: r.email,
+      role: r.role,
+      role_label: t(roleLabels[r.role]),
       status: 'pending',
       created_at: r.createdAt.toISOString(),
       expires_at: r.expiresAt.toISOString(),
@@ -182,3 +180,16 @@ export const setMemberRole = async (scope: EnvScope, userId: string, role: Role,
   });
   return t('settings.roleChanged');
 };
+
+/**
+ * Who invited whom with which role belongs to the members' history (issue 29 item 5). Written
+ * here, beside the other member entries, and not by the invitation itself: environments.service
+ * is read by the frozen documents, so it must not reach the audit chain's feature.
+ */
+export const auditInvitation = (scope: EnvScope, p: { email: string; role: Role; now: Date }) =>
+  appendAudit(scope, {
+    action: 'member.invited',
+    recordId: null,
+    payload: { email: p.email, role: p.role },
+    at: p.now,
+  });

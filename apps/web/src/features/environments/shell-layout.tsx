@@ -1,12 +1,13 @@
 import { AppShell, CloseButton, Drawer, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
 import { AlertBar } from '../../ui/alert-bar';
 import { Logo } from '../../ui/logo';
 import { HelpPanel } from './help-panel';
+import { NoAccessGate } from './no-access-gate';
 import classes from './shell-layout.module.css';
 import { Sidebar } from './sidebar';
 import { envBase } from './sidebar-items';
@@ -51,7 +52,7 @@ export function ShellLayout() {
       <AppShell.Main className={classes.main}>
         <div className={classes.content}>
           <AlertBar />
-          <Outlet />
+          <NoAccessGate />
         </div>
       </AppShell.Main>
       <Drawer

@@ -3,7 +3,7 @@ import { Button, Card, Skeleton, Stack, Switch, Text, TextInput, Title } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment, useMayChangeSettings } from '../../app/environment-context';
 import { StandaloneField } from '../../engine/field-kit';
 import { useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
@@ -33,7 +33,9 @@ export function HtmlSettingsCard() {
 function HtmlSettingsForm({ initial }: { initial: HtmlSettings }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const { envKey, canEdit } = useEnvironment();
+  const { envKey } = useEnvironment();
+  // Settings change only with the role's 'settings' permission (issue 29 item 4).
+  const canEdit = useMayChangeSettings();
   const [values, setValues] = useState(initial);
   const errors = useFieldErrors();
   const save = useMutation({

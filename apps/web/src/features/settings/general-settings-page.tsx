@@ -5,7 +5,7 @@ import { Button, Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantin
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment, useMayChangeSettings } from '../../app/environment-context';
 import { StandaloneField } from '../../engine/field-kit';
 import { type MessageKey, useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
@@ -45,7 +45,9 @@ const defaultFields: readonly { key: IdKey; label: MessageKey; type: string }[] 
 /** Spec 02 §2.2 /settings: the company's general data, its defaults and its modules. */
 export function GeneralSettingsPage() {
   const t = useT();
-  const { envKey, environment, reload, canEdit } = useEnvironment();
+  const { envKey, environment, reload } = useEnvironment();
+  // Settings change only with the role's 'settings' permission (issue 29 item 4).
+  const canEdit = useMayChangeSettings();
   const [values, setValues] = useState<Values>(() => valuesOf(environment));
   const errors = useFieldErrors();
   // After a save the form shows what the server stored (https:// added, e-mail lower-cased …).

@@ -5,7 +5,8 @@ import { testEnvironmentState } from '../../test/environment-fixture';
 import { fakeFetch } from '../../test/fake-fetch';
 import { alertBar } from '../../ui/alert-bar';
 import { GeneralSettingsPage } from './general-settings-page';
-import { failed, ok, renderSettings } from './settings-test-env';
+import { SettingsLayout } from './settings-layout';
+import { failed, ok, renderSettings, stateAs } from './settings-test-env';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -82,5 +83,33 @@ describe('general settings (spec 02 §2.2, §7 settings/save/main)', { timeout: 
         functions: { website: false, bookings: true, queryForms: false, filemanager: false },
       }),
     );
+  });
+});
+
+describe('settings as a role without the settings permission (issue 29 item 4)', { timeout: 30_000 }, () => {
+  const inLayout = [
+    {
+      path: '/env/:env/settings',
+      element: <SettingsLayout />,
+      children: [{ index: true, element: <GeneralSettingsPage /> }],
+    },
+  ];
+
+  test('a Mitarbeiter sees the settings with one note why, and cannot save or switch anything', async () => {
+    vi.stubGlobal('fetch', fakeFetch({}).fn);
+    renderSettings(inLayout, '/env/musterbau/settings', stateAs('staff'));
+    expect(await screen.findByRole('textbox', { name: /Name der Firma/ })).toHaveValue('Musterbau GmbH');
+    const notes = screen.getAllByRole('note');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toHaveTextContent('Ihre Rolle „Mitarbeiter“ darf Einstellungen ansehen, aber nicht ändern.');
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+    for (const toggle of screen.queryAllByRole('switch')) expect(toggle).toBeDisabled();
+  });
+
+  test('an administrator gets no note and may save', async () => {
+    vi.stubGlobal('fetch', fakeFetch({}).fn);
+    renderSettings(inLayout, '/env/musterbau/settings', stateAs('admin'));
+    expect(await screen.findByRole('button', { name: 'Speichern' })).toBeEnabled();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { inviteUser, removeInvitation } from '@kontor/contract/api/environments';
+import { type Role, roleSchema } from '@kontor/contract/api/roles';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, messageOf } from '../../api/api';
@@ -17,7 +18,9 @@ export function InvitationsTab() {
   const t = useT();
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
-  const { envKey, canEdit } = useEnvironment();
+  const { envKey, canEdit: envActive, permissions } = useEnvironment();
+  // Re-sending and removing manage members (issue 29 item 4): owners and administrators only.
+  const canEdit = envActive && permissions.has('members');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: settingsKeys.lists(envKey) });
 
   const remove = useMutation({
@@ -34,8 +37,8 @@ export function InvitationsTab() {
       }),
   });
   const resend = useMutation({
-    mutationFn: (email: string) => api.send(inviteUser, { _env: envKey, email }),
-    onSuccess: ({ message }, email) => {
+    mutationFn: ({ email, role }: { email: string; role: Role }) => api.send(inviteUser, { _env: envKey, email, role }),
+    onSuccess: ({ message }, { email }) => {
       alertBar.push({
         id: 'settings-invitation',
         kind: 'success',
@@ -87,13 +90,16 @@ export function InvitationsTab() {
       }}
       actions={(row) => {
         const email = String(row.email ?? '');
+        // The invitation's own role goes out again (an older answer without one: the least rights).
+        const parsed = roleSchema.safeParse(row.role);
+        const role = parsed.success ? parsed.data : 'readonly';
         return (
           <Group gap="xs" wrap="nowrap">
             <Button
               size="xs"
               variant="default"
               disabled={!canEdit || resend.isPending}
-              onClick={() => resend.mutate(email)}
+              onClick={() => resend.mutate({ email, role })}
               aria-label={`${t('settings.resend')}: ${email}`}
             >
               {t('settings.resend')}

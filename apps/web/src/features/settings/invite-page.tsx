@@ -1,5 +1,6 @@
 import { inviteUser } from '@kontor/contract/api/environments';
-import { Button, Card, Stack, Text, TextInput } from '@mantine/core';
+import { mayGiveRole, type Role, roleLabelKeys, roleSchema, roles } from '@kontor/contract/api/roles';
+import { Button, Card, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -10,6 +11,7 @@ import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';
 import { FormActions } from '../../ui/form-actions';
 import { PageTitleBar } from '../../ui/page-title-bar';
+import { RoleNotice } from '../../ui/role-notice';
 import { useFieldErrors } from '../../ui/use-field-errors';
 import { settingsKeys } from './settings.queries';
 
@@ -17,13 +19,17 @@ import { settingsKeys } from './settings.queries';
 export function InvitePage() {
   const t = useT();
   const queryClient = useQueryClient();
-  const { envKey, canEdit } = useEnvironment();
+  const { envKey, canEdit: envActive, role: ownRole, permissions } = useEnvironment();
+  const canEdit = envActive && permissions.has('members');
   const [email, setEmail] = useState('');
+  // The invitee's role (issue 29 item 4): only roles the inviter may give; Mitarbeiter unless chosen.
+  const offered = roles.filter((r) => mayGiveRole(ownRole, r));
+  const [role, setRole] = useState<Role>(offered.includes('staff') ? 'staff' : (offered.at(-1) ?? 'readonly'));
   const errors = useFieldErrors();
   const usersPath = `/env/${encodeURIComponent(envKey)}/settings/users`;
 
   const invite = useMutation({
-    mutationFn: (address: string) => api.send(inviteUser, { _env: envKey, email: address }),
+    mutationFn: (address: string) => api.send(inviteUser, { _env: envKey, email: address, role }),
     onMutate: () => errors.reset(),
     onSuccess: ({ message }, address) => {
       alertBar.push({
@@ -46,6 +52,9 @@ export function InvitePage() {
   return (
     <>
       <PageTitleBar title={t('settings.inviteTitle')} back={{ to: usersPath, label: t('settings.backToUsers') }} />
+      {!permissions.has('members') && (
+        <RoleNotice>{t('settings.membersReadOnly', { role: t(roleLabelKeys[ownRole]) })}</RoleNotice>
+      )}
       <Card padding="lg" maw={560}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
@@ -67,6 +76,18 @@ export function InvitePage() {
               error={fieldError}
               required
               data-autofocus
+            />
+            <NativeSelect
+              label={t('settings.userRole')}
+              description={t('settings.inviteRoleHint')}
+              value={role}
+              data={offered.map((r) => ({ value: r, label: t(roleLabelKeys[r]) }))}
+              onChange={(event) => {
+                const next = roleSchema.safeParse(event.currentTarget.value);
+                if (next.success) setRole(next.data);
+              }}
+              error={errors.get('role')}
+              disabled={!canEdit}
             />
             <FormActions>
               <Button

@@ -1,4 +1,5 @@
 import type { SimpleTableRow } from '@kontor/contract/api/records';
+import { mayChangeMember, roleSchema } from '@kontor/contract/api/roles';
 import { setUserActive } from '@kontor/contract/api/settings';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,16 +9,22 @@ import { useEnvironment } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { useDialogs } from '../../ui/confirm';
+import { MemberRoleSelect } from './member-role-select';
 import { ModelList, textOf } from './model-list';
 import { settingsKeys } from './settings.queries';
 
-/** The environment's members (model EnvironmentUser): deactivate and reactivate. */
+/**
+ * The environment's members (model EnvironmentUser). Owners and administrators change roles and
+ * deactivate or reactivate members within the role rules; everyone else reads the list (issue 29
+ * item 4).
+ */
 export function MembersTab() {
   const t = useT();
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { envKey, canEdit } = useEnvironment();
+  const { envKey, canEdit, role, permissions } = useEnvironment();
+  const manages = permissions.has('members');
 
   const toggle = useMutation({
     mutationFn: (vars: { user: string; active: boolean; self: boolean }) =>
@@ -60,6 +67,7 @@ export function MembersTab() {
             </Badge>
           );
         }
+        if (cell.mapping === 'role_label' && manages) return <MemberRoleSelect row={row} />;
         const text = textOf(cell, row);
         if (cell.mapping === 'name' && row.is_self) {
           return (
@@ -75,29 +83,39 @@ export function MembersTab() {
         }
         return <span title={text}>{text}</span>;
       }}
-      actions={(row) =>
-        row.is_active ? (
-          <Button
-            size="xs"
-            variant="default"
-            color="red"
-            disabled={!canEdit || toggle.isPending}
-            onClick={() => void ask(row)}
-            aria-label={`${t('settings.deactivate')}: ${String(row.name ?? '')}`}
-          >
-            {t('settings.deactivate')}
-          </Button>
-        ) : (
-          <Button
-            size="xs"
-            variant="light"
-            disabled={!canEdit || toggle.isPending}
-            onClick={() => toggle.mutate({ user: row._id, active: true, self: row.is_self === true })}
-            aria-label={`${t('settings.activate')}: ${String(row.name ?? '')}`}
-          >
-            {t('settings.activate')}
-          </Button>
-        )
+      actions={
+        manages
+          ? (row) => {
+              // Only whom the role rules allow (issue 29 item 4); oneself stays possible, as before.
+              const target = roleSchema.safeParse(row.role);
+              const locked = !target.success || !mayChangeMember(role, target.data);
+              const reason = locked ? t('settings.higherRole') : undefined;
+              return row.is_active ? (
+                <Button
+                  size="xs"
+                  variant="default"
+                  color="red"
+                  title={reason}
+                  disabled={locked || !canEdit || toggle.isPending}
+                  onClick={() => void ask(row)}
+                  aria-label={`${t('settings.deactivate')}: ${String(row.name ?? '')}`}
+                >
+                  {t('settings.deactivate')}
+                </Button>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="light"
+                  title={reason}
+                  disabled={locked || !canEdit || toggle.isPending}
+                  onClick={() => toggle.mutate({ user: row._id, active: true, self: row.is_self === true })}
+                  aria-label={`${t('settings.activate')}: ${String(row.name ?? '')}`}
+                >
+                  {t('settings.activate')}
+                </Button>
+              );
+            }
+          : undefined
       }
     />
   );

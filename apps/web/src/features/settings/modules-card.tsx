@@ -3,7 +3,7 @@ import { saveModules } from '@kontor/contract/api/settings';
 import { Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment, useMayChangeSettings } from '../../app/environment-context';
 import { type MessageKey, useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -19,7 +19,9 @@ const moduleTexts: Record<FunctionKey, { label: MessageKey; text: MessageKey; ic
 /** CLARIFICATIONS "Modules": each switch turns a module on or off at once; the sidebar follows. */
 export function ModulesCard() {
   const t = useT();
-  const { envKey, environment, reload, canEdit } = useEnvironment();
+  const { envKey, environment, reload } = useEnvironment();
+  // Settings change only with the role's 'settings' permission (issue 29 item 4).
+  const canEdit = useMayChangeSettings();
   const active = Object.fromEntries(functionKeys.map((k) => [k, environment.functions[k]?.active ?? false])) as Record<
     FunctionKey,
     boolean

@@ -4,7 +4,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment, useMayChangeSettings } from '../../app/environment-context';
 import { useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -35,7 +35,9 @@ export function PortalPage() {
 function PortalForm({ portal }: { portal: Portal }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const { envKey, canEdit } = useEnvironment();
+  const { envKey } = useEnvironment();
+  // Settings change only with the role's 'settings' permission (issue 29 item 4).
+  const canEdit = useMayChangeSettings();
   const [values, setValues] = useState({ active: portal.active, title: portal.title, url_slug: portal.url_slug });
   const errors = useFieldErrors();
 

@@ -2,6 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useEnvironment } from '../../app/environment-context';
+import { SettingsRoleNotice } from '../../app/settings-role-notice';
 import { useT } from '../../i18n/i18n';
 import { AppIcon } from '../../ui/icons';
 import classes from '../../ui/section-layout.module.css';
@@ -56,6 +57,7 @@ export function SettingsLayout() {
           </NavLink>
         ))}
       </nav>
+      <SettingsRoleNotice />
       <Outlet />
     </div>
   );

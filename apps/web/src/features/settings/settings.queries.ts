@@ -1,5 +1,5 @@
 import { type ListModel, simpleTableData } from '@kontor/contract/api/records';
-import { portalDetails } from '@kontor/contract/api/settings';
+import { portalDetails, usersAudit } from '@kontor/contract/api/settings';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import type { SimpleTableParams } from '../../ui/simple-table';
@@ -13,6 +13,7 @@ export const settingsKeys = {
     ['env', env, 'settings', 'list', model, params] as const,
   lists: (env: string) => ['env', env, 'settings', 'list'] as const,
   portal: (env: string) => ['env', env, 'settings', 'portal'] as const,
+  audit: (env: string) => ['env', env, 'settings', 'audit'] as const,
 };
 
 /** A settings list (users, invitations) through the generic simpletable/data call. */
@@ -39,4 +40,11 @@ export const portalQuery = (env: string) =>
   queryOptions({
     queryKey: settingsKeys.portal(env),
     queryFn: ({ signal }) => api.call(portalDetails, { _env: env }, { signal }),
+  });
+
+/** The members' history (issue 29 item 5): owners and administrators only. */
+export const usersAuditQuery = (env: string) =>
+  queryOptions({
+    queryKey: settingsKeys.audit(env),
+    queryFn: ({ signal }) => api.call(usersAudit, { _env: env }, { signal }),
   });

@@ -18,7 +18,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment, useMayChangeSettings } from '../../app/environment-context';
+import { SettingsRoleNotice } from '../../app/settings-role-notice';
 import { useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -31,7 +32,9 @@ import { designQuery, designsQuery, websiteKeys, websiteQuery } from './website.
 /** Spec 02 §2.5 /website-manager/design: choose a design and edit its variables. */
 export function DesignPage() {
   const t = useT();
-  const { envKey, canEdit } = useEnvironment();
+  const { envKey } = useEnvironment();
+  // Settings change only with the role's 'settings' permission (issue 29 item 4).
+  const canEdit = useMayChangeSettings();
   const queryClient = useQueryClient();
   const site = useQuery(websiteQuery(envKey));
   const designs = useQuery(designsQuery(envKey));
@@ -56,6 +59,7 @@ export function DesignPage() {
   return (
     <>
       <PageTitleBar title={t('website.nav.design')} />
+      <SettingsRoleNotice />
       <Stack gap="xl">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {designs.data.map((d) => (
@@ -99,7 +103,9 @@ type Values = Record<string, string | boolean | null>;
 
 function VariablesForm({ design, site }: { design: Design; site: Website }) {
   const t = useT();
-  const { envKey, canEdit } = useEnvironment();
+  const { envKey } = useEnvironment();
+  // Settings change only with the role's 'settings' permission (issue 29 item 4).
+  const canEdit = useMayChangeSettings();
   const queryClient = useQueryClient();
   const stored = site.design_config[design.key] ?? {};
   const [values, setValues] = useState<Values>(() =>

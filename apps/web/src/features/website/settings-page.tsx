@@ -19,7 +19,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment, useMayChangeSettings } from '../../app/environment-context';
+import { SettingsRoleNotice } from '../../app/settings-role-notice';
 import { useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -44,6 +45,7 @@ export function WebsiteSettingsPage() {
   return (
     <>
       <PageTitleBar title={t('website.nav.settings')} />
+      <SettingsRoleNotice />
       <Tabs
         value={tab}
         onChange={(v) => navigate(v === 'general' ? `${base}/settings` : `${base}/settings/${v}`)}
@@ -91,7 +93,9 @@ type Values = {
 
 function SettingsForm({ site, part }: { site: Website; part: 'general' | 'interfaces' }) {
   const t = useT();
-  const { envKey, canEdit } = useEnvironment();
+  const { envKey } = useEnvironment();
+  // Settings change only with the role's 'settings' permission (issue 29 item 4).
+  const canEdit = useMayChangeSettings();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>({
     host: site.host,
@@ -203,7 +207,9 @@ function InterfacesEditor({
   errorOf: (path: string) => string | undefined;
 }) {
   const t = useT();
-  const { envKey, canEdit } = useEnvironment();
+  const { envKey } = useEnvironment();
+  // Settings change only with the role's 'settings' permission (issue 29 item 4).
+  const canEdit = useMayChangeSettings();
   const interfaces = useQuery(interfacesQuery(envKey));
   const blocks = useQuery(blocksQuery(envKey));
   const [choice, setChoice] = useState<Record<string, string | null>>({});

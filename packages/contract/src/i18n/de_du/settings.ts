@@ -33,4 +33,26 @@ export const settings: Partial<Record<keyof typeof source, string>> = {
   'settings.noRights': 'Dafür fehlen dir die Rechte.',
   'settings.higherRole': 'Du kannst den Zugang von jemandem mit mehr Rechten als deinen nicht ändern.',
   'settings.roleAboveOwn': 'Du kannst keine Rolle vergeben, die mehr Rechte hat als deine eigene.',
+  // Roles in the users and settings screens, and the members history (issue 29 items 4 and 5).
+  'settings.inviteRoleHint':
+    'Die Rolle bestimmt, was die eingeladene Person in dieser Firmenumgebung darf. Du kannst keine Rolle mit mehr Rechten als deiner eigenen vergeben.',
+  'settings.roleOf': 'Rolle von {name}',
+  'settings.roleOwnLocked': 'Deine eigene Rolle kannst du hier nicht ändern.',
+  'settings.roleChangeFailed': 'Die Rolle konnte nicht geändert werden.',
+  'settings.membersReadOnly':
+    'Nur Inhaber und Administratoren verwalten Benutzer. Deine Rolle „{role}“ sieht die Liste, ändert aber nichts.',
+  'settings.readOnlyNotice': 'Deine Rolle „{role}“ darf Einstellungen ansehen, aber nicht ändern.',
+  'settings.auditTitle': 'Verlauf',
+  'settings.auditEmpty': 'Noch keine Änderungen.',
+  'settings.auditWhen': 'Zeitpunkt',
+  'settings.auditWho': 'Von',
+  'settings.auditWhat': 'Änderung',
+  'settings.auditLoadFailed': 'Der Verlauf konnte nicht geladen werden.',
+  'settings.auditRole': '{actor} hat die Rolle von {user} auf „{role}“ geändert.',
+  'settings.auditActivated': '{actor} hat {user} aktiviert.',
+  'settings.auditDeactivated': '{actor} hat {user} deaktiviert.',
+  'settings.auditInvited': '{actor} hat {email} als „{role}“ eingeladen.',
+  'settings.auditTypeAccess': '{actor} hat die Zugriffsrechte für „{type}“ geändert.',
+  'settings.auditTypeAccessAny': '{actor} hat Zugriffsrechte geändert.',
+  'settings.auditGone': '„Gelöschtes Konto“',
 };

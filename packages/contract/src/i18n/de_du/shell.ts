@@ -25,4 +25,8 @@ export const shell: Partial<Record<keyof typeof source, string>> = {
   'shell.downloadFailed': 'Beim Herunterladen ist ein Fehler aufgetreten.',
   'shell.downloadPrepareFailed': 'Beim Vorbereiten des Downloads ist ein Fehler aufgetreten.',
   'shell.downloadReady': 'Der Download ist bereit. Dein Browser hat das Öffnen eines neuen Tabs verhindert.',
+  // A screen the member's role does not allow (issue 29 item 4).
+  'shell.noAccessTitle': 'Kein Zugriff',
+  'shell.noAccessText':
+    'Deine Rolle erlaubt diesen Bereich nicht. Wende dich an einen Inhaber oder Administrator dieser Umgebung.',
 };

@@ -115,4 +115,26 @@ export const settings = {
   'settings.portalAddress': 'Öffentliche Adresse',
   'settings.portalOpen': 'Portal öffnen',
   'settings.portalAddressLater': 'Die Adresse erscheint, sobald das Portal mit einem URL-Key gespeichert ist.',
+  // Roles in the users and settings screens, and the members history (issue 29 items 4 and 5).
+  'settings.inviteRoleHint':
+    'Die Rolle bestimmt, was die eingeladene Person in dieser Firmenumgebung darf. Sie können keine Rolle mit mehr Rechten als Ihrer eigenen vergeben.',
+  'settings.roleOf': 'Rolle von {name}',
+  'settings.roleOwnLocked': 'Ihre eigene Rolle können Sie hier nicht ändern.',
+  'settings.roleChangeFailed': 'Die Rolle konnte nicht geändert werden.',
+  'settings.membersReadOnly':
+    'Nur Inhaber und Administratoren verwalten Benutzer. Ihre Rolle „{role}“ sieht die Liste, ändert aber nichts.',
+  'settings.readOnlyNotice': 'Ihre Rolle „{role}“ darf Einstellungen ansehen, aber nicht ändern.',
+  'settings.auditTitle': 'Verlauf',
+  'settings.auditEmpty': 'Noch keine Änderungen.',
+  'settings.auditWhen': 'Zeitpunkt',
+  'settings.auditWho': 'Von',
+  'settings.auditWhat': 'Änderung',
+  'settings.auditLoadFailed': 'Der Verlauf konnte nicht geladen werden.',
+  'settings.auditRole': '{actor} hat die Rolle von {user} auf „{role}“ geändert.',
+  'settings.auditActivated': '{actor} hat {user} aktiviert.',
+  'settings.auditDeactivated': '{actor} hat {user} deaktiviert.',
+  'settings.auditInvited': '{actor} hat {email} als „{role}“ eingeladen.',
+  'settings.auditTypeAccess': '{actor} hat die Zugriffsrechte für „{type}“ geändert.',
+  'settings.auditTypeAccessAny': '{actor} hat Zugriffsrechte geändert.',
+  'settings.auditGone': '„Gelöschtes Konto“',
 } as const;

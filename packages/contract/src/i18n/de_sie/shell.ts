@@ -120,4 +120,8 @@ export const shell = {
   'shell.icon.star': 'Stern',
   'shell.icon.car': 'Fahrzeug',
   'shell.icon.certificate': 'Zertifikat',
+  // A screen the member's role does not allow (issue 29 item 4).
+  'shell.noAccessTitle': 'Kein Zugriff',
+  'shell.noAccessText':
+    'Ihre Rolle erlaubt diesen Bereich nicht. Wenden Sie sich an einen Inhaber oder Administrator dieser Umgebung.',
 } as const;

@@ -114,4 +114,26 @@ export const settings: Record<keyof typeof source, string> = {
   'settings.portalAddress': 'Public address',
   'settings.portalOpen': 'Open portal',
   'settings.portalAddressLater': 'The address appears once the portal is saved with a URL key.',
+  // Roles in the users and settings screens, and the members history (issue 29 items 4 and 5).
+  'settings.inviteRoleHint':
+    'The role decides what the invited person may do in this company environment. You cannot give a role with more rights than your own.',
+  'settings.roleOf': 'Role of {name}',
+  'settings.roleOwnLocked': 'You cannot change your own role here.',
+  'settings.roleChangeFailed': 'The role could not be changed.',
+  'settings.membersReadOnly':
+    'Only owners and administrators manage users. Your role “{role}” sees the list but changes nothing.',
+  'settings.readOnlyNotice': 'Your role “{role}” may view the settings but not change them.',
+  'settings.auditTitle': 'History',
+  'settings.auditEmpty': 'No changes yet.',
+  'settings.auditWhen': 'When',
+  'settings.auditWho': 'By',
+  'settings.auditWhat': 'Change',
+  'settings.auditLoadFailed': 'The history could not be loaded.',
+  'settings.auditRole': '{actor} changed the role of {user} to “{role}”.',
+  'settings.auditActivated': '{actor} activated {user}.',
+  'settings.auditDeactivated': '{actor} deactivated {user}.',
+  'settings.auditInvited': '{actor} invited {email} as “{role}”.',
+  'settings.auditTypeAccess': '{actor} changed the access rights for “{type}”.',
+  'settings.auditTypeAccessAny': '{actor} changed access rights.',
+  'settings.auditGone': '“Deleted account”',
 };

@@ -117,4 +117,8 @@ export const shell: Record<keyof typeof source, string> = {
   'shell.icon.star': 'Star',
   'shell.icon.car': 'Vehicle',
   'shell.icon.certificate': 'Certificate',
+  // A screen the member's role does not allow (issue 29 item 4).
+  'shell.noAccessTitle': 'No access',
+  'shell.noAccessText':
+    'Your role does not allow this area. Please contact an owner or administrator of this environment.',
 };
