@@ -133,9 +133,9 @@ test.describe('roles and permissions (issue 29)', () => {
     await test.step('the Steuerberater no longer sees invoices; their address shows Kein Zugriff', async () => {
       const other = await pageAs(browser);
       await openEnvironment(other, advisor, env.url_slug);
-      const nav = other.getByRole('navigation').first();
-      await expect(nav.getByRole('link', { name: 'Kunden' })).toBeVisible();
-      await expect(nav.getByRole('link', { name: 'Rechnungen' })).toHaveCount(0);
+      const nav = other.getByRole('navigation', { name: 'Hauptnavigation' });
+      await expect(nav.getByRole('link', { name: 'Kunden', exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Rechnungen', exact: true })).toHaveCount(0);
       await other.goto(`${base}/dyn/invoices`);
       await expect(other.getByRole('heading', { name: 'Kein Zugriff' })).toBeVisible();
       await expect(other.getByRole('link', { name: /Dashboard/ }).first()).toBeVisible();

@@ -15,6 +15,12 @@ export function RecordTypeNotFound() {
   );
 }
 
-/** Whether a type is one of the environment's own data types (system types live under settings). */
-export const useIsKnownType = (type: string): boolean =>
-  useEnvironment().recordTypes.some((known) => known.key === type);
+/**
+ * Whether a type is one of the environment's own data types (system types live under settings).
+ * Below Administrator the list names only the types the role may read (issue 29): a type missing
+ * there may exist, so the screen asks the server, whose 403 shows 'Kein Zugriff' and 404 'not found'.
+ */
+export const useIsKnownType = (type: string): boolean => {
+  const { recordTypes, role } = useEnvironment();
+  return recordTypes.some((known) => known.key === type) || !(role === 'owner' || role === 'admin');
+};

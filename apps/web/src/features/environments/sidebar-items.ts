@@ -8,16 +8,27 @@ export type SidebarItem =
 
 export const envBase = (envKey: string) => `/env/${encodeURIComponent(envKey)}`;
 
+const isHiddenType = (path: string, readable: ReadonlySet<string>) => {
+  const type = listedType(path);
+  return type !== null && !readable.has(decodeURIComponent(type));
+};
+
 const withSlash = (path: string) => (path.startsWith('/') ? path : `/${path}`);
+
+/** The record type a menu path lists (`/dyn/{type}…`), or null for any other screen. */
+const listedType = (path: string): string | null => /^\/?dyn\/([^/?#]+)/.exec(path)?.[1] ?? null;
 
 /**
  * The sidebar's entries: Dashboard, the environment's own menu (titles become section labels),
- * the active modules, and Einstellungen, which is always there (pinned to the bottom).
+ * the active modules, and Einstellungen, which is always there (pinned to the bottom). A menu
+ * entry of a record type the member may not read is left out (issue 29 item 4): `readable` are
+ * the types environments/details named for the member.
  */
 export const sidebarItems = (
   environment: Pick<Environment, 'menu' | 'functions'>,
   envKey: string,
   t: (key: MessageKey) => string,
+  readable?: ReadonlySet<string>,
 ): { items: SidebarItem[]; settings: SidebarItem } => {
   const base = envBase(envKey);
   const items: SidebarItem[] = [
@@ -25,7 +36,7 @@ export const sidebarItems = (
   ];
   for (const entry of environment.menu) {
     if (entry.type === 'title') items.push({ kind: 'title', label: entry.label });
-    else if (entry.path)
+    else if (entry.path && !(readable && isHiddenType(entry.path, readable)))
       items.push({ kind: 'link', label: entry.label, to: `${base}${withSlash(entry.path)}`, icon: entry.icon });
   }
   const active = modules.filter((m) => environment.functions[m.key]?.active === true);

@@ -5,6 +5,7 @@ import { EnvironmentContext } from '../../app/environment-context';
 import { testEnvironmentState } from '../../test/environment-fixture';
 import { renderRoutes } from '../../test/render';
 import { Sidebar } from './sidebar';
+import { sidebarItems } from './sidebar-items';
 
 const renderSidebar = (overrides: Partial<Environment>, path = '/env/musterbau') =>
   renderRoutes(
@@ -81,5 +82,17 @@ describe('sidebar (spec 01 §2)', { timeout: 20_000 }, () => {
     const n = await nav();
     expect(n.getByRole('link', { name: 'Kunden' })).toHaveAttribute('aria-current', 'page');
     expect(n.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  test('leaves out the menu entries of record types the member may not read (issue 29 item 4)', () => {
+    const menu = [
+      { type: 'link' as const, label: 'Kunden', path: '/dyn/customers' },
+      { type: 'link' as const, label: 'Rechnungen', path: '/dyn/invoices' },
+      { type: 'link' as const, label: 'Webseite', path: '/website-manager' },
+    ];
+    const labels = (readable?: ReadonlySet<string>) =>
+      sidebarItems({ menu, functions: allOff }, 'musterbau', (key) => key, readable).items.map((i) => i.label);
+    expect(labels(new Set(['customers']))).toEqual(['shell.dashboard', 'Kunden', 'Webseite']);
+    expect(labels()).toEqual(['shell.dashboard', 'Kunden', 'Rechnungen', 'Webseite']);
   });
 });

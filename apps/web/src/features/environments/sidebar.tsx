@@ -34,8 +34,10 @@ function Entry({ item, pathname }: { item: SidebarItem; pathname: string }) {
 export function Sidebar() {
   const t = useT();
   const { pathname } = useLocation();
-  const { environment, envKey } = useEnvironment();
-  const { items, settings } = sidebarItems(environment, envKey, t);
+  const { environment, envKey, role, recordTypes } = useEnvironment();
+  // Owners and administrators read every type; below them the menu shows only what the role reads.
+  const readable = role === 'owner' || role === 'admin' ? undefined : new Set(recordTypes.map((r) => r.key));
+  const { items, settings } = sidebarItems(environment, envKey, t, readable);
   return (
     <nav aria-label={t('shell.navigation')} className={classes.root}>
       <ScrollArea className={classes.scroll} type="auto" scrollbarSize={6}>

@@ -1,4 +1,4 @@
-import { Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '../../api/api';
 import { useEnvironment } from '../../app/environment-context';
@@ -10,7 +10,6 @@ import { usersAuditQuery } from './settings.queries';
 /**
  * 'Verlauf' below the members (issue 29 item 5): who changed roles, (de)activated members,
  * invited someone or changed per-type access, and when; newest first, from the audit chain.
- * On phones the table scrolls sideways inside the card instead of widening the page.
  */
 export function MembersAuditCard() {
   const t = useT();
@@ -27,26 +26,18 @@ export function MembersAuditCard() {
         {audit.isError && <ErrorAlert>{messageOf(audit.error, t('settings.auditLoadFailed'))}</ErrorAlert>}
         {audit.isSuccess && entries.length === 0 && <Text c="dimmed">{t('settings.auditEmpty')}</Text>}
         {entries.length > 0 && (
-          <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('settings.auditWhen')}</Table.Th>
-                  <Table.Th>{t('settings.auditWho')}</Table.Th>
-                  <Table.Th>{t('settings.auditWhat')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entries.map((e) => (
-                  <Table.Tr key={e.seq}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
-                    <Table.Td>{e.actor}</Table.Td>
-                    <Table.Td>{e.text}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          // The sentence names who did what; the time sits beneath it. A list, not a table: it
+          // reads the same at 375 px without scrolling sideways.
+          <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            {entries.map((e) => (
+              <li key={e.seq}>
+                <Text size="sm">{e.text}</Text>
+                <Text size="xs" c="gray.7" component="time" dateTime={e.at}>
+                  {formatDateTime(e.at)}
+                </Text>
+              </li>
+            ))}
+          </Stack>
         )}
       </Stack>
     </Card>

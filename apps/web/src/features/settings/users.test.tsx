@@ -307,9 +307,9 @@ describe('roles in the users settings (issue 29 items 4 and 5)', { timeout: 30_0
     );
     const view = renderSettings(routes, '/env/musterbau/settings/users', stateAs('owner'));
     const history = await screen.findByRole('region', { name: 'Verlauf' });
-    const row = (await within(history).findByText('Anna Muster')).closest('tr') as HTMLElement;
-    expect(row).toHaveTextContent('Anna Muster hat die Rolle von Ben Beispiel auf „Mitarbeiter“ geändert.');
-    expect(row).toHaveTextContent('20.11.2026');
+    const sentence = 'Anna Muster hat die Rolle von Ben Beispiel auf „Mitarbeiter“ geändert.';
+    const item = (await within(history).findByText(sentence)).closest('li') as HTMLElement;
+    expect(item).toHaveTextContent('20.11.2026');
     view.unmount();
 
     vi.stubGlobal(
