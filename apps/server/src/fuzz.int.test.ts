@@ -98,8 +98,6 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(Array.from({ length: 10_000 }, (_, i) => i)),
   fc.constant(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]))),
   fc.constant(pollution),
-  // Above the body limit: refused with 413, over the wire.
-  fc.constant('x'.repeat(bodyLimitBytes)),
 );
 
 /** Bodies around a well-formed one: some fields replaced, extra keys merged in, or nothing like it. */
@@ -188,6 +186,13 @@ describe('fuzzing every call', () => {
         }),
         { numRuns: runs, seed, endOnFailure: true },
       );
+      // Above the body limit: refused with a German 413 over a real socket (issue 28 item 4). Once
+      // per call, not at random among the runs: a megabyte in one body of ten made this file the
+      // suite's longest (issue 30 item 4).
+      const huge = await postOverWire(c.path, JSON.stringify({ ...base, extra: 'x'.repeat(bodyLimitBytes) }), token);
+      expect(huge.statusCode).toBe(413);
+      expect(huge.body.status).toBe('error');
+      expect(JSON.stringify(huge.body)).not.toMatch(leaks);
     },
     Math.max(120_000, runs * 100),
   );

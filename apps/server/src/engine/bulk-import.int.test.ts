@@ -34,7 +34,11 @@ const customer = (i: number) => ({
 
 const importInto = (env: string, rows: Record<string, unknown>[]) =>
   inEnv(t, env, async (scope) =>
-    importRecords({ scope, types: await readTypes(scope), t: de, writable: true, actor: 'system' }, 'customers', rows),
+    importRecords(
+      { scope, types: await readTypes(scope), t: de, writable: true, actor: 'system', now: new Date() },
+      'customers',
+      rows,
+    ),
   );
 
 /** The import's error, or a failure when it succeeded. */

@@ -9,7 +9,7 @@ type HookBase = Readonly<{
   type: RecordType;
   t: Translate;
   /** The request's time; absent while seeding an environment (no request, no side effects). */
-  now: Date | undefined;
+  now: Date;
 }>;
 
 /** Before a save is written: may add field errors (the save is then refused) or amend `data`. */

@@ -24,8 +24,11 @@ export type RecordsContext = Readonly<{
   writable: boolean;
   /** Whose rights on each type apply (issue 29 item 2): the member's role, or 'system' for public pages. */
   actor: RecordActor;
-  /** The request's time; given, a change of a configuration type (tax rates) moves last-config-update. */
-  now?: Date | undefined;
+  /**
+   * The request's time: the hooks stamp with it (a changed tax rate moves last-config-update, a
+   * confirmed booking mails). Required (issue 30 item 3): an absent time made hooks skip work silently.
+   */
+  now: Date;
   /** How rule limits appear in validation messages (the catalog's locale, the environment's date format). */
   limitFormat?: LimitFormat | undefined;
 }>;
@@ -50,14 +53,21 @@ export const initialStage = (type: RecordType) => type.stages.find((s) => s.requ
 export const defaults = (type: RecordType): Record<string, unknown> =>
   Object.fromEntries(type.fields.filter((f) => f.default !== undefined).map((f) => [f.key, f.default]));
 
-export const loadRecord = async (ctx: RecordsContext, type: RecordType, id: string): Promise<RecordRow> => {
+export const loadRecord = async (
+  ctx: Pick<RecordsContext, 'scope' | 't'>,
+  type: RecordType,
+  id: string,
+): Promise<RecordRow> => {
   const row = isUuid(id) ? await recordsRepo(ctx.scope).byId(type.key, id) : undefined;
   if (!row) throw new AppError('not_found', { message: ctx.t('records.notFound') });
   return row;
 };
 
+/** What reading a form needs: no time, no validation format (public pages read with this). */
+export type RecordsReadContext = Pick<RecordsContext, 'scope' | 'types' | 't' | 'writable' | 'actor'>;
+
 export const loadForm = async (
-  ctx: RecordsContext,
+  ctx: RecordsReadContext,
   p: { type: string; id: string; form?: string | undefined },
 ): Promise<RecordFormData> => {
   const type = requireTypeRight(ctx, p.type, 'read');

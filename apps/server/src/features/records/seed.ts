@@ -27,7 +27,7 @@ export const seedEnvironmentRecords = async (
     if (key) await createChildType(scope, { key, parent: base, definition: {} });
   }
   const types = await readTypes(scope);
-  const records = recordsService({ scope, types, t, writable: true, actor: 'system' });
+  const records = recordsService({ scope, types, t, writable: true, actor: 'system', now });
   const taxIds: string[] = [];
   for (const tax of standardTaxes) taxIds.push((await records.save({ type: 'envTaxes', id: 'new', data: tax })).key);
   await updateEnvironmentSettings(scope, { defaultTax: taxIds[0] ?? null }, now, true);

@@ -20,12 +20,13 @@ export const readSystemRecord = async (
 export const writeSystemRecord = async (
   scope: EnvScope,
   t: Translate,
+  now: Date,
   type: string,
   id: string | null,
   data: Record<string, unknown>,
 ): Promise<string> => {
   // The setup wizard and settings write these under their own `settings` permission.
-  const ctx = { scope, types: await readTypes(scope), t, writable: true, actor: 'system' as const };
+  const ctx = { scope, types: await readTypes(scope), t, writable: true, actor: 'system' as const, now };
   const exists = id !== null && (await readSystemRecord(scope, type, id)) !== null;
   return (await saveRecord(ctx, { type, id: exists && id ? id : 'new', data })).key;
 };

@@ -134,7 +134,7 @@ export const saveStep2 = async (ctx: Ctx, body: SetupAddress) => {
   if (zip && !errors.invoice_zip) errors.invoice_zip = [ctx.t(zip.key, zip.params)];
   fail(ctx, errors);
   const id = await saveRecordAs(ctx, addressFieldNames, () =>
-    writeSystemRecord(ctx.scope, ctx.t, 'envAddresses', env.defaultAddressInvoice, {
+    writeSystemRecord(ctx.scope, ctx.t, ctx.now, 'envAddresses', env.defaultAddressInvoice, {
       name: body.invoice_name.trim(),
       addition: body.invoice_addition.trim(),
       street: body.invoice_street.trim(),
@@ -163,7 +163,7 @@ export const saveStep3 = async (ctx: Ctx, body: SetupBankDetails) => {
   }
   fail(ctx, errors);
   const id = await saveRecordAs(ctx, {}, () =>
-    writeSystemRecord(ctx.scope, ctx.t, 'envBankDetails', env.defaultBankDetails, {
+    writeSystemRecord(ctx.scope, ctx.t, ctx.now, 'envBankDetails', env.defaultBankDetails, {
       name: body.name.trim(),
       bank: body.bank.trim(),
       iban,

@@ -3,7 +3,7 @@ import { translator } from '@kontor/contract/i18n/catalogs';
 import type { EnvScope } from '../../db/env-scope';
 import { recordListPage, requireList } from '../../engine/record-list.service';
 import { loadTypes } from '../../engine/record-types.service';
-import { recordsService } from '../../engine/records.service';
+import { loadForm } from '../../engine/records.service';
 import { html, type SafeHtml, trusted } from '../../public/html';
 import { htmlDocument } from '../../public/public-page';
 import { environmentById } from '../environments/environments.service';
@@ -78,9 +78,13 @@ const findRecord = async (
   const list = requireList(type, undefined, t);
   let values: Record<string, unknown> | null = null;
   if (rp.mapping === '_id') {
-    const form = await recordsService({ scope, types: ctx.types, t, writable: false, actor: 'system' })
-      .load({ type: type.key, id: value })
-      .catch(() => null);
+    const form = await loadForm(
+      { scope, types: ctx.types, t, writable: false, actor: 'system' },
+      {
+        type: type.key,
+        id: value,
+      },
+    ).catch(() => null);
     values = form ? form.values : null;
     if (values && rp.conditions.some((c) => String(values?.[c.field] ?? '') !== c.value)) values = null;
   } else {
@@ -105,9 +109,10 @@ const companyOf = async (
 ): Promise<RenderContext['company']> => {
   let address: RenderContext['company']['address'] = null;
   if (env?.defaultAddressInvoice) {
-    const form = await recordsService({ scope, types, t, writable: false, actor: 'system' })
-      .load({ type: 'envAddresses', id: env.defaultAddressInvoice })
-      .catch(() => null);
+    const form = await loadForm(
+      { scope, types, t, writable: false, actor: 'system' },
+      { type: 'envAddresses', id: env.defaultAddressInvoice },
+    ).catch(() => null);
     const v = form?.values ?? {};
     if (form) {
       address = {
