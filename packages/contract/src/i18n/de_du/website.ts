@@ -9,7 +9,6 @@ export const website: Partial<Record<keyof typeof source, string>> = {
   'website.error.hostInvalid': 'Bitte gib einen gültigen Hostnamen an, z. B. www.beispiel.de.',
   'website.host.pendingHint':
     'Bis zur Bestätigung wird die Website unter dieser Domain nicht ausgeliefert. Leg bei deinem DNS-Anbieter diesen TXT-Eintrag an und prüf ihn dann:',
-  'website.host.unsavedHint': 'Speichere die Domain zuerst; danach erscheint hier der TXT-Eintrag zur Bestätigung.',
   'website.host.checkTimeout':
     'Der DNS-Server hat nicht rechtzeitig geantwortet. Bitte versuch es in einigen Minuten erneut.',
   'website.error.colour': 'Bitte gib eine Farbe im Format #RRGGBB an.',

@@ -128,7 +128,6 @@ export const website = {
   'website.host.pendingHint':
     'Bis zur Bestätigung wird die Website unter dieser Domain nicht ausgeliefert. Legen Sie bei Ihrem DNS-Anbieter diesen TXT-Eintrag an und prüfen Sie ihn dann:',
   'website.host.verifiedHint': 'Die Website wird unter {host} ausgeliefert.',
-  'website.host.unsavedHint': 'Speichern Sie die Domain zuerst; danach erscheint hier der TXT-Eintrag zur Bestätigung.',
   'website.host.recordType': 'Typ',
   'website.host.recordName': 'Name',
   'website.host.recordValue': 'Wert',

@@ -128,7 +128,6 @@ export const website: Record<keyof typeof source, string> = {
   'website.host.pendingHint':
     'Until it is verified, the website is not served under this domain. Create this TXT record at your DNS provider, then check it:',
   'website.host.verifiedHint': 'The website is served under {host}.',
-  'website.host.unsavedHint': 'Save the domain first; the TXT record for its verification then appears here.',
   'website.host.recordType': 'Type',
   'website.host.recordName': 'Name',
   'website.host.recordValue': 'Value',
