@@ -17,6 +17,7 @@ import { createMainDirectory } from './features/files/files.service';
 import { seedEnvironmentRecords } from './features/records/seed';
 import { createMailService, type MailWorkerOptions } from './mail/mail.service';
 import { consoleTransport, type MailTransport, smtpTransport } from './mail/transport';
+import { systemTxtResolver, type TxtResolver } from './net/dns';
 import { type AnyStorage, createStorage } from './storage/create-storage';
 
 export type BootstrapOptions = Readonly<{
@@ -28,6 +29,8 @@ export type BootstrapOptions = Readonly<{
   /** A Redis client instead of one made from REDIS_URL (tests give one with its own key prefix). */
   redis?: Redis | null;
   storage?: AnyStorage;
+  /** DNS TXT lookups instead of the system resolver (tests of the host verification, issue 30). */
+  resolveTxt?: TxtResolver;
 }>;
 
 /** Builds the dependencies of the app from the configuration: database, mail worker, guards. */
@@ -65,6 +68,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     mail,
     redis,
     now,
+    resolveTxt: options.resolveTxt ?? systemTxtResolver,
     storage: options.storage ?? (await createStorage(config, { now })),
     background: createBackground((obj, msg) => log(`${msg} ${JSON.stringify(obj)}`)),
     guards: {

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { GuardLookups } from './http/access';
 import type { MailService } from './mail/mail.service';
+import type { TxtResolver } from './net/dns';
 import type { AnyStorage } from './storage/create-storage';
 
 /** Everything a request handler may reach, built once by main.ts (or a test) and given to buildApp. */
@@ -22,6 +23,8 @@ export type AppDeps = Readonly<{
   storage: AnyStorage;
   /** Injectable so tests can move time (token expiry, lockouts). */
   now: () => Date;
+  /** DNS TXT lookups (website host verification, issue 30 item 2); tests give a double. */
+  resolveTxt: TxtResolver;
 }>;
 
 declare module 'fastify' {

@@ -256,6 +256,7 @@ export const callCases: readonly CallCase[] = [
     }),
     nested: ['website'],
   },
+  { call: websiteApi.verifyHost, body: (u) => env(u) },
   { call: websiteApi.addMenu, body: (u) => ({ ...env(u), title: 'Hauptmenü' }) },
   {
     call: websiteApi.saveMenu,

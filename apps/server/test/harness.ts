@@ -48,6 +48,22 @@ export const capturingTransport = () => {
   return { transport, sent, state };
 };
 
+/**
+ * DNS TXT records the test sets, name → records (website host verification, issue 30 item 2); a
+ * name without records answers like a real resolver (ENOTFOUND), `failing` like a dead name server.
+ */
+export const txtDouble = () => {
+  const records = new Map<string, string[][]>();
+  const state = { failing: false };
+  const resolveTxt = async (name: string): Promise<string[][]> => {
+    if (state.failing) throw Object.assign(new Error(`queryTxt ETIMEOUT ${name}`), { code: 'ETIMEOUT' });
+    const found = records.get(name.toLowerCase());
+    if (!found) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+    return found;
+  };
+  return { resolveTxt, records, state };
+};
+
 type DatabaseBudget = Pick<DatabaseOptions, 'statementTimeoutMs' | 'queueTimeoutMs'>;
 
 /**
@@ -132,6 +148,7 @@ export type StartOptions = Readonly<{
 export const startTestApp = async (options: StartOptions = {}) => {
   const clock = testClock();
   const mail = capturingTransport();
+  const dns = txtDouble();
   const { database, asSuperuser, ownerUrl, drop } = await freshDatabase(options.database);
   // Files (local storage, the generated URL secret) go to a directory of this test app alone.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-test-'));
@@ -150,6 +167,7 @@ export const startTestApp = async (options: StartOptions = {}) => {
       log: () => {},
       mail: options.mail,
       storage: options.storage,
+      resolveTxt: dns.resolveTxt,
     },
   );
   const app = await buildApp(deps);
@@ -224,6 +242,8 @@ export const startTestApp = async (options: StartOptions = {}) => {
     ownerUrl,
     clock,
     mail,
+    /** The DNS double: set TXT records by name (website host verification). */
+    dns,
     post,
     call,
     get,

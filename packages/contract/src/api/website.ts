@@ -138,9 +138,22 @@ export const interfacesSchema = boundedRecord(
 );
 export type Interfaces = z.infer<typeof interfacesSchema>;
 
+/**
+ * The proof of control of the website's own host (issue 30 item 2): a DNS TXT record the owner
+ * creates; the host is served only once it was found. 'none': no own host saved.
+ */
+export const hostVerificationSchema = z.object({
+  state: z.enum(['none', 'pending', 'verified']),
+  /** The TXT record to create: name `_kontor-verify.<host>`, value `kontor-verify=<token>` ('' without a host). */
+  record_name: z.string(),
+  record_value: z.string(),
+});
+export type HostVerification = z.infer<typeof hostVerificationSchema>;
+
 export const websiteSchema = z.object({
   _id: z.string(),
   host: z.string(),
+  host_verification: hostVerificationSchema,
   homepage: z.string().nullable(),
   is_active: z.boolean(),
   debug: z.boolean(),
@@ -256,6 +269,8 @@ export const saveSettings = call('/api/website-manager/save-settings', {
   }),
   data: websiteSchema,
 });
+/** Looks up the host's TXT record and, when it carries the token, serves the site under the host (issue 30 item 2). */
+export const verifyHost = call('/api/website-manager/verify-host', { body: envScoped({}), data: websiteSchema });
 export const addMenu = call('/api/website-manager/add-menu', {
   body: envScoped({ title: z.string().max(websiteLimits.title) }),
   data: menuSchema,

@@ -6,6 +6,7 @@ import { isUuid } from '../../db/ids';
 import { contentSecurityPolicy } from '../../public/public-page';
 import { requireReadyFile, storageKey } from '../files/files.service';
 import { type CachedPage, cachedPage, cachedTarget, type SiteTarget, storePage, storeTarget } from './site-cache';
+import { isSitePath } from './site-paths';
 import { isPublishedFile, renderSite, sitemapXml } from './site-render';
 import { countVisit, flushAllVisits } from './visits';
 import { environmentByHost, environmentBySlug } from './website.repo';
@@ -32,6 +33,15 @@ const brotliOf = (page: CachedPage): Buffer => {
     compressed.set(page, bytes);
   }
   return bytes;
+};
+
+/** The decoded path of a request address without its query, or null when it does not decode. */
+const sitePathOf = (url: string): string | null => {
+  try {
+    return decodeURIComponent(url.split('?', 1)[0] || '/');
+  } catch {
+    return null;
+  }
 };
 
 type Via = Readonly<{ base: string; formsBase: string; origin: string; cacheKey: string }>;
@@ -166,15 +176,21 @@ export const registerSitePages = (app: FastifyInstance): void => {
   app.get('/site/:slug', bySlug);
   app.get('/site/:slug/*', bySlug);
 
-  // The website's own host: every GET on that host is the site (the product's host never is).
+  // The website's own host, once verified (issue 30 item 2): GET and HEAD of the site's own paths
+  // are the site; every other request on that host, the product's paths included, is a plain 404.
+  // An unverified or unknown host is no website's: the request goes on to the product.
   app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return;
     const host = String(req.hostname ?? '')
       .toLowerCase()
       .replace(/:\d+$/, '');
     if (!host || host === appUrl.hostname || host.length > 253) return;
     const env = await target(`host:${host}`, () => environmentByHost(db, host));
     if (!env) return;
+    const path = sitePathOf(req.url);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || path === null || !isSitePath(path)) {
+      await notFound(reply);
+      return reply;
+    }
     // The Host header matched a registered host above; only a port may follow it.
     const port = /:(\d{1,5})$/.exec(String(req.headers.host ?? ''))?.[1];
     const origin = `${req.protocol}://${host}${port ? `:${port}` : ''}`;

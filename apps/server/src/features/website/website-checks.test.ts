@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { sanitizeBlockHtml } from './sanitize';
-import { isSafeUrl, isUnsafeMarkup, isValidHost, normalisePath, pathFromTitle } from './website-checks';
+import { isSitePath } from './site-paths';
+import { hostRefusal, isSafeUrl, isUnsafeMarkup, isValidHost, normalisePath, pathFromTitle } from './website-checks';
 
 describe('page paths', () => {
   test('a title becomes a path: umlauts spelled out, everything else a hyphen', () => {
@@ -79,5 +80,50 @@ describe('the allow-list', () => {
     expect(sanitizeBlockHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a rel="noopener nofollow">x</a>');
     expect(sanitizeBlockHtml('<img src="javascript:alert(1)" onerror="x">')).toBe('<img />');
     expect(sanitizeBlockHtml('<iframe src="https://e.org"></iframe><style>p{}</style><p>ok</p>')).toBe('<p>ok</p>');
+  });
+});
+
+describe('own hosts (issue 30 item 2)', () => {
+  test('the product host, names under it, www. and the bare name are reserved', () => {
+    const app = 'https://www.kontor-produkt.de';
+    for (const host of [
+      'www.kontor-produkt.de',
+      'kontor-produkt.de',
+      'kunden.www.kontor-produkt.de',
+      'WWW.Kontor-Produkt.de.',
+    ])
+      expect(hostRefusal(host, app), host).toBe('reserved');
+    expect(hostRefusal('www.app.kontor.de', 'https://app.kontor.de')).toBe('reserved');
+    expect(hostRefusal('www.holzwurm.de', app)).toBeNull();
+    expect(hostRefusal('kontor-produkt.de.example.org', app)).toBeNull();
+  });
+  test('address literals and localhost are refused', () => {
+    for (const host of ['10.0.0.1', '[2001:db8::1]', '::1', '0x7f.0.0.1', '192.168.1', 'localhost', 'a.localhost'])
+      expect(hostRefusal(host, 'http://kontor.test'), host).toBe('address');
+  });
+  test('the site answers its pages and files, never the product paths', () => {
+    for (const ok of [
+      '/',
+      '/ueber-uns',
+      '/Kontakt/Anfahrt/',
+      '/robots.txt',
+      '/_files/00000000-0000-4000-8000-000000000000',
+    ])
+      expect(isSitePath(ok), ok).toBe(true);
+    for (const no of [
+      '/api/auth/me',
+      '/login',
+      '/files/x',
+      '/portal/a',
+      '/env/a',
+      '/reset-pw/a/b',
+      '/assets/x.js',
+      '/x.php',
+    ])
+      expect(isSitePath(no), no).toBe(false);
+  });
+  test('product paths are no page addresses', () => {
+    for (const path of ['/login', '/portal', '/api/x', '/reset-passwort'])
+      expect(normalisePath(path)).toEqual({ error: 'reserved' });
   });
 });

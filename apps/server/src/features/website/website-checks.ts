@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { sanitizeBlockHtml } from './sanitize';
+import { isProductSegment } from './site-paths';
 
 /**
  * Checks of what a person types into the website manager. Markup that could run (script, frames,
@@ -46,8 +48,12 @@ export const checkedUrl = (value: string, field: string, errors: FieldErrors, t:
   return value.trim();
 };
 
-/** First path segments and whole paths the site itself answers. */
+/**
+ * First path segments and whole paths the site itself answers, and the product's own (issue 30:
+ * under the website's host they are a 404, so no page may take them).
+ */
 const reservedSegments = new Set(['_files', '_assets', 'api', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'site']);
+const isReservedSegment = (segment: string) => reservedSegments.has(segment) || isProductSegment(segment);
 
 const transliterate = (text: string) =>
   text
@@ -76,13 +82,41 @@ export const normalisePath = (raw: string): { path: string } | { error: 'invalid
   path = path.replace(/\/+$/, '');
   if (path === '') return { error: 'reserved' };
   const first = path.split('/')[1] ?? '';
-  if (reservedSegments.has(first)) return { error: 'reserved' };
+  if (isReservedSegment(first)) return { error: 'reserved' };
   if (!/^(\/[a-z0-9][a-z0-9-]*)+$/.test(path) || path.length > 200) return { error: 'invalid' };
   return { path };
 };
 
 const hostPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 export const isValidHost = (host: string): boolean => hostPattern.test(host);
+
+const bare = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+
+/**
+ * Why a host cannot be a website's own host (issue 30 item 2), or null: 'address' for IP literals
+ * (also the forms browsers read as IPv4, e.g. 0x7f.1) and localhost, 'reserved' for the product's
+ * own host, any name under it and, for www.x, x itself and www.x under the bare name.
+ */
+export const hostRefusal = (rawHost: string, appUrl: string): 'address' | 'reserved' | null => {
+  const host = bare(rawHost);
+  const last = host.split('.').pop() ?? '';
+  if (isIP(host) !== 0 || /^(0x[0-9a-f]*|\d+)$/.test(last)) return 'address';
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'address';
+  const app = bare(new URL(appUrl).hostname);
+  const apex = app.replace(/^www\./, '');
+  const under = (name: string) => host === name || host.endsWith(`.${name}`);
+  return under(app) || host === apex || host === `www.${apex}` ? 'reserved' : null;
+};
+
+/** The DNS TXT record that proves control of a host (issue 30 item 2). */
+export const verificationRecord = (host: string, token: string) => ({
+  name: `_kontor-verify.${host}`,
+  value: `kontor-verify=${token}`,
+});
 
 /** Menu entry attributes a person may set; everything else could carry script or break the page. */
 export const allowedMenuAttributes = new Set(['title', 'target', 'rel', 'aria-label']);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
 import { environments } from '../environments/environments.table';
@@ -15,6 +15,7 @@ import {
 export type WebsiteRow = typeof websites.$inferSelect;
 export type PageRow = typeof websitePages.$inferSelect;
 export type MenuRow = typeof websiteMenus.$inferSelect;
+export type HostRow = typeof websiteHosts.$inferSelect;
 
 /** Every statement on the website's tables; each names the scope's environment. */
 export const websiteRepo = (scope: EnvScope) => ({
@@ -129,21 +130,39 @@ export const websiteRepo = (scope: EnvScope) => ({
         .returning()
     )[0],
 
-  host: async (): Promise<string> =>
-    (
+  /** The host row of this environment (control plane, named by env_id): host, token, verification. */
+  hostRow: async (): Promise<HostRow | undefined> =>
+    (await scope.tx.select().from(websiteHosts).where(eq(websiteHosts.envId, scope.envId)))[0],
+  /**
+   * Saves the host. The same host keeps its token and verification; another one starts unverified
+   * with the new token (issue 30 item 2: changing the host resets the verification).
+   */
+  setHost: async (host: string | null, token: string) => {
+    const current = (
       await scope.tx.select({ host: websiteHosts.host }).from(websiteHosts).where(eq(websiteHosts.envId, scope.envId))
-    )[0]?.host ?? '',
-  /** The host row of this environment (control plane, named by env_id). */
-  setHost: async (host: string | null) => {
+    )[0];
+    if (current?.host === host) return;
     await scope.tx.delete(websiteHosts).where(eq(websiteHosts.envId, scope.envId));
-    if (host) await scope.tx.insert(websiteHosts).values({ envId: scope.envId, host });
+    if (host) await scope.tx.insert(websiteHosts).values({ envId: scope.envId, host, token, verifiedAt: null });
   },
+  /** Marks the host verified if it still carries `token` (the host was not changed meanwhile). */
+  markHostVerified: async (token: string, at: Date) =>
+    (
+      await scope.tx
+        .update(websiteHosts)
+        .set({ verifiedAt: at })
+        .where(and(eq(websiteHosts.envId, scope.envId), eq(websiteHosts.token, token)))
+        .returning({ envId: websiteHosts.envId })
+    ).length > 0,
+  /** Another environment has verified this host (a pending claim elsewhere blocks nobody). */
   hostTakenElsewhere: async (host: string) =>
     (
       await scope.tx
         .select({ envId: websiteHosts.envId })
         .from(websiteHosts)
-        .where(and(eq(websiteHosts.host, host), ne(websiteHosts.envId, scope.envId)))
+        .where(
+          and(eq(websiteHosts.host, host), ne(websiteHosts.envId, scope.envId), isNotNull(websiteHosts.verifiedAt)),
+        )
         .limit(1)
     ).length > 0,
 
@@ -192,7 +211,7 @@ export const environmentBySlug = async (db: Db | Tx, slug: string) =>
       .limit(1)
   )[0];
 
-/** The public lookup by Host header (control-plane website_hosts). */
+/** The public lookup by Host header (control-plane website_hosts): verified hosts only (issue 30 item 2). */
 export const environmentByHost = async (db: Db | Tx, host: string) =>
   (
     await db
@@ -204,7 +223,7 @@ export const environmentByHost = async (db: Db | Tx, host: string) =>
       })
       .from(websiteHosts)
       .innerJoin(environments, eq(environments.id, websiteHosts.envId))
-      .where(eq(websiteHosts.host, host))
+      .where(and(eq(websiteHosts.host, host), isNotNull(websiteHosts.verifiedAt)))
       .limit(1)
   )[0];
 

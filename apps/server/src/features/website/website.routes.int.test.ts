@@ -11,6 +11,7 @@ import { expectForeignEnvRefused, sharedEnvPair } from '../../../test/cross-tena
 import { pngBytes, uploadFile } from '../../../test/files';
 import { userWithEnvironment } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { verifySavedHost } from '../../../test/website-hosts';
 
 const de = translator('de_sie');
 
@@ -322,6 +323,8 @@ describe('website manager calls', () => {
     expectOk(ok);
     expect(ok.body.message).toBe('Website-Einstellungen wurden erfolgreich gespeichert.');
     expect(ok.body.data).toMatchObject({ host: 'www.holzwurm-test.de', is_active: true });
+    // Issue 30 item 2: only a verified host is taken; a pending claim blocks nobody.
+    await verifySavedHost(t, owner);
     const { beta } = await sharedEnvPair(t);
     const taken = await settings(beta, { host: 'WWW.holzwurm-test.de' });
     expectRefused(taken, 409);
@@ -361,6 +364,7 @@ describe('website manager: cross-tenant', () => {
       },
       'write',
     ],
+    [api.verifyHost, {}, 'write'],
     [api.addMenu, { title: 'Fremd' }, 'write'],
     [api.saveMenu, { menu: someId, data: { title: 'X', definition: [], design_usage: {} } }, 'write'],
   ];
@@ -567,6 +571,7 @@ describe('the public site', () => {
 
   test('the own host serves the site by the Host header; another environment host shows only its own pages', async () => {
     expectOk(await settings(site, { title: 'Café Sonne', host: 'www.cafe-sonne.test' }));
+    await verifySavedHost(t, site);
     const own = await t.get('/speisekarte', { host: 'www.cafe-sonne.test' });
     expect(own.statusCode).toBe(200);
     expect(own.body).toContain('<a href="/speisekarte" aria-current="page">Speisekarte</a>');
@@ -574,6 +579,7 @@ describe('the public site', () => {
     await enableWebsite(other);
     await savePage({ title: 'Geheim', url_path: '/geheim', blocks: [text('Nur Andere')] }, other);
     expectOk(await settings(other, { title: 'Andere', host: 'www.andere.test' }));
+    await verifySavedHost(t, other);
     expect((await t.get('/speisekarte', { host: 'www.andere.test' })).statusCode).toBe(404);
     const cross = await t.get('/geheim', { host: 'www.cafe-sonne.test' });
     expect(cross.statusCode).toBe(404);

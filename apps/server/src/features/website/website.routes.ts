@@ -1,6 +1,9 @@
 import * as api from '@kontor/contract/api/website';
 import type { FastifyInstance } from 'fastify';
+import type { EnvScope } from '../../db/env-scope';
 import { answer, route } from '../../http/route';
+import { lookupTxt } from '../../net/dns';
+import { confirmHost, hostCheckTimeoutMs, hostClaim } from './host-verification';
 import * as service from './website.service';
 
 /** The website manager's calls (spec 02 §7 "Website manager"). */
@@ -47,6 +50,23 @@ export const registerWebsiteRoutes = (app: FastifyInstance): void => {
   route(app, api.websiteInterfaces, { env: 'read', may: 'read' }, () => service.interfaceList.map((i) => ({ ...i })));
   route(app, api.saveSettings, { env: 'write', may: 'settings' }, async (ctx) =>
     answer(await service.saveSettings(site(ctx), ctx.body.website), ctx.t('website.settings.saved')),
+  );
+  // Issue 30 item 2: the DNS lookup runs between two short tenant transactions, never inside one.
+  route(
+    app,
+    api.verifyHost,
+    { env: 'write', may: 'settings', tx: false },
+    async (ctx) => {
+      const inScope = <T>(work: (scope: EnvScope) => Promise<T>) =>
+        ctx.deps.database.inEnv(ctx.env.id, ctx.user.id, work);
+      const claim = await inScope((scope) => hostClaim(site({ ...ctx, scope })));
+      const found = claim.verified
+        ? { records: [] }
+        : await lookupTxt(ctx.deps.resolveTxt, claim.record.name, hostCheckTimeoutMs);
+      const website = await inScope((scope) => confirmHost(site({ ...ctx, scope }), claim, found));
+      return answer(website, ctx.t('website.host.checkSuccess', { host: claim.host }));
+    },
+    { perMinute: 20 },
   );
   route(app, api.addMenu, { env: 'write', may: 'records' }, (ctx) => service.addMenu(site(ctx), ctx.body.title));
   route(app, api.saveMenu, { env: 'write', may: 'records' }, async (ctx) =>

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type * as api from '@kontor/contract/api/website';
 import { type Block, type MenuEntry, websiteLimits } from '@kontor/contract/api/website';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
@@ -10,18 +11,20 @@ import { existingFileIds } from '../files/files.service';
 import { blockLibrary, defaultDesignKey, designs, findDesign, publicDesign } from './designs';
 import { invalidateSite, invalidateTargets } from './site-cache';
 import { flushVisits } from './visits';
-import { type MenuRow, type PageRow, type WebsiteRow, websiteRepo } from './website.repo';
+import { type HostRow, type MenuRow, type PageRow, type WebsiteRow, websiteRepo } from './website.repo';
 import {
   allowedMenuAttributes,
   checkedHtml,
   checkedText,
   checkedUrl,
   type FieldErrors,
+  hostRefusal,
   isSafeUrl,
   isUnsafeMarkup,
   isValidHost,
   normalisePath,
   pathFromTitle,
+  verificationRecord,
 } from './website-checks';
 
 type SaveSettingsBody = z.output<(typeof api.saveSettings)['body']>['website'];
@@ -38,6 +41,9 @@ export const interfaceList = [
   { key: 'queryforms', name: 'Formulare', description: 'Veröffentlichte Formulare in Blöcken einbinden.' },
   { key: 'records', name: 'Datensätze', description: 'Datensätze (z. B. Speisekarte, Referenzen) in Blöcken zeigen.' },
 ] as const;
+
+/** The value of the host's TXT record (issue 30 item 2): random, 32 hex digits. */
+const newHostToken = () => randomBytes(16).toString('hex');
 
 const invalid = (t: Translate, errors: FieldErrors) =>
   new AppError('invalid', { message: t('website.error.invalid'), errors });
@@ -59,9 +65,17 @@ const toMenu = (row: MenuRow): api.Menu => ({
   design_usage: row.designUsage,
 });
 
-const toWebsite = (row: WebsiteRow, menus: MenuRow[], url: string, host: string): api.Website => ({
+/** The state of the host's proof of control and the TXT record to create (issue 30 item 2). */
+const toVerification = (host: HostRow | undefined): api.HostVerification => {
+  if (!host) return { state: 'none', record_name: '', record_value: '' };
+  const record = verificationRecord(host.host, host.token);
+  return { state: host.verifiedAt ? 'verified' : 'pending', record_name: record.name, record_value: record.value };
+};
+
+const toWebsite = (row: WebsiteRow, menus: MenuRow[], url: string, host: HostRow | undefined): api.Website => ({
   _id: row.id,
-  host,
+  host: host?.host ?? '',
+  host_verification: toVerification(host),
   homepage: row.homepage,
   is_active: row.isActive,
   debug: row.debug,
@@ -82,7 +96,7 @@ const changed = (scope: EnvScope) => invalidateSite(scope.envId);
 export const websiteDetails = async (c: SiteContext): Promise<api.Website> => {
   const row = await ensureWebsite(c.scope, c.now);
   const repo = websiteRepo(c.scope);
-  const [menus, host] = await Promise.all([repo.menus(), repo.host()]);
+  const [menus, host] = await Promise.all([repo.menus(), repo.hostRow()]);
   return toWebsite(row, menus, siteUrl(c.appUrl, c.slug), host);
 };
 
@@ -322,9 +336,10 @@ export const saveSettings = async (c: SiteContext, body: SaveSettingsBody): Prom
   const { scope, t, now } = c;
   const errors: FieldErrors = {};
   const host = body.host.replace(/\.$/, '');
-  const appHost = new URL(c.appUrl).hostname;
-  if (host && !isValidHost(host)) errors.host = [t('website.error.hostInvalid')];
-  else if (host && host === appHost) errors.host = [t('website.error.hostReserved')];
+  // Issue 30 item 2: no IP literal, localhost or name of the product itself (www. included).
+  const refusal = host ? hostRefusal(host, c.appUrl) : null;
+  if (refusal) errors.host = [t(refusal === 'address' ? 'website.error.hostAddress' : 'website.error.hostReserved')];
+  else if (host && !isValidHost(host)) errors.host = [t('website.error.hostInvalid')];
   checkedText(body.title, 'title', errors, t);
   checkedText(body.meta_description, 'meta_description', errors, t);
   checkedText(body.meta_keywords, 'meta_keywords', errors, t);
@@ -359,7 +374,7 @@ export const saveSettings = async (c: SiteContext, body: SaveSettingsBody): Prom
     interfaces: body.interfaces,
     updatedAt: now,
   });
-  await repo.setHost(host || null);
+  await repo.setHost(host || null, newHostToken());
   invalidateTargets();
   changed(scope);
   return websiteDetails(c);

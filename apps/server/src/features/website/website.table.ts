@@ -1,4 +1,5 @@
 import type { Block, Interfaces, MenuEntry, RecordPage } from '@kontor/contract/api/website';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -93,14 +94,23 @@ export const websiteVisitors = pgTable(
   (t) => [primaryKey({ columns: [t.envId, t.day, t.visitorHash] })],
 );
 
-/** Control plane: the website's own host, found by the Host header before any environment is known. */
+/**
+ * Control plane: the website's own host, found by the Host header before any environment is known.
+ * Served only once verified by a DNS TXT record carrying the token (issue 30 item 2); only a verified
+ * host is unique, so a pending claim never blocks the host's real owner.
+ */
 export const websiteHosts = pgTable(
   'website_hosts',
   {
     envId: envRef().primaryKey(),
     host: text('host').notNull(),
+    token: text('token').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('website_hosts_host_key').on(t.host)],
+  (t) => [
+    index('website_hosts_host_idx').on(t.host),
+    uniqueIndex('website_hosts_verified_host_key').on(t.host).where(sql`verified_at is not null`),
+  ],
 );
 
 /** Control plane: the salt of the visitor hash of one day, the same for all environments, deleted after it. */

@@ -27,6 +27,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { FormActions } from '../../ui/form-actions';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { useFieldErrors } from '../../ui/use-field-errors';
+import { HostVerificationCard } from './host-verification-card';
 import { blocksQuery, interfacesQuery, websiteKeys, websiteQuery } from './website.queries';
 import { useWebsiteBase } from './website-layout';
 
@@ -63,7 +64,10 @@ export function WebsiteSettingsPage() {
         ) : (
           <>
             <Tabs.Panel value="general">
-              <SettingsForm key={site.dataUpdatedAt} site={site.data} part="general" />
+              <Stack gap="lg">
+                <SettingsForm key={site.dataUpdatedAt} site={site.data} part="general" />
+                <HostVerificationCard site={site.data} />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="interfaces">
               <SettingsForm key={site.dataUpdatedAt} site={site.data} part="interfaces" />
