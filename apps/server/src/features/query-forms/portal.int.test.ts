@@ -375,6 +375,22 @@ describe('CSRF of the portal posts (issue 30)', () => {
     expect((await form(`/portal/${slug}/logout`, [], cookie)).statusCode).toBe(200);
   });
 
+  test("a form's time token is refused on another form of the portal (issue 30)", async () => {
+    const cookie = await logIn(slug, 'erika@kunde.example');
+    const shown = await get(`/portal/${slug}/forms/${multiForm}`, cookie);
+    t.clock.advance(5000);
+    const foreign = await form(
+      `/portal/${slug}/forms/${editForm}`,
+      [
+        ['_ts', tokenIn(shown.body)],
+        ['q[wish]', 'Fremd'],
+      ],
+      cookie,
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.body).toContain(de('queryForms.tooFast'));
+  });
+
   test('a token of another portal or older than a session is refused', async () => {
     const own = await csrfFor(slug);
     const other = await csrfFor('andere-portal');
