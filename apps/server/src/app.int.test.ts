@@ -534,6 +534,41 @@ describe('development mail page', () => {
     await t.newMails();
   });
 
+  test('refuses this machine too when a forwarding header shows a proxy in between (issue 30)', async () => {
+    for (const url of ['/dev/mails', '/dev/mails.json']) {
+      const proxied: Record<string, string>[] = [
+        { forwarded: 'for=203.0.113.7' },
+        { 'x-forwarded-for': '203.0.113.7' },
+        { 'x-real-ip': '203.0.113.7' },
+        { 'x-forwarded-host': 'kontor.example' },
+        { 'x-forwarded-proto': 'https' },
+        { via: '1.1 proxy' },
+      ];
+      for (const headers of proxied) {
+        const res = await fromLoopback(url, '127.0.0.1', headers);
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(404);
+        expect(res.body).not.toContain('"subject"');
+      }
+    }
+    expect((await fromLoopback('/dev/mails.json', '127.0.0.1')).statusCode).toBe(200);
+  });
+
+  test('does not exist behind a trusted proxy (TRUST_PROXY), not even for this machine (issue 30)', async () => {
+    for (const trustProxy of [1, ['127.0.0.1']]) {
+      const app = await buildApp({ ...t.deps, config: { ...t.deps.config, trustProxy } });
+      try {
+        // Not registered, as with SMTP_URL: the JSON is a 404, the page the web app's fallback.
+        const json = await app.inject({ method: 'GET', url: '/dev/mails.json', remoteAddress: '127.0.0.1' });
+        expect(json.statusCode).toBe(404);
+        expect(json.body).not.toContain('"subject"');
+        const page = await app.inject({ method: 'GET', url: '/dev/mails', remoteAddress: '127.0.0.1' });
+        expect(page.body).not.toContain('Gesendete E-Mails (Entwicklung)');
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
   test('does not exist once SMTP_URL is set, not even for this machine', async () => {
     const app = await buildApp({ ...t.deps, config: { ...t.deps.config, smtpUrl: 'smtp://127.0.0.1:1' } });
     try {

@@ -10,10 +10,12 @@ const t = translator(defaultLanguage);
 
 /**
  * The page exists only where it cannot leak anything: in development, while no mail leaves the
- * machine (no SMTP transport), so the outbox's links are the developer's only way to them.
+ * machine (no SMTP transport), so the outbox's links are the developer's only way to them. Behind
+ * a reverse proxy (TRUST_PROXY set) every visitor arrives from the proxy's address, often
+ * loopback, so there it does not exist either (issue 30).
  */
-export const devMailPageEnabled = (config: Pick<Config, 'production' | 'smtpUrl'>): boolean =>
-  !config.production && !config.smtpUrl;
+export const devMailPageEnabled = (config: Pick<Config, 'production' | 'smtpUrl' | 'trustProxy'>): boolean =>
+  !config.production && !config.smtpUrl && config.trustProxy === false;
 
 /**
  * Loopback by the socket's own address: a header (X-Forwarded-For, Host) is the client's word and
@@ -25,7 +27,26 @@ export const isLoopback = (address: string | undefined): boolean => {
   return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 };
 
-const fromThisMachine = (req: FastifyRequest) => isLoopback(req.raw.socket.remoteAddress);
+/** Headers a proxy adds: whoever sent them came through one (or pretends to), not from this machine. */
+const forwardingHeaders = new Set([
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+]);
+export const isForwarded = (headers: FastifyRequest['headers']): boolean =>
+  Object.keys(headers).some((name) => forwardingHeaders.has(name) || name.startsWith('x-forwarded-'));
+
+/**
+ * A reverse proxy on this machine connects from loopback for every visitor: a request with any
+ * forwarding header is refused however it connects (issue 30).
+ */
+const fromThisMachine = (req: FastifyRequest) => isLoopback(req.raw.socket.remoteAddress) && !isForwarded(req.headers);
 
 /** Development only: the last mails of the outbox, so links can be followed without an SMTP server. */
 export const registerDevMailPage = (app: FastifyInstance): void => {

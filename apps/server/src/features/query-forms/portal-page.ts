@@ -21,6 +21,7 @@ import {
   sessionCustomer,
   sessionLifetimeMs,
 } from './portal.service';
+import { portalCookie, portalCsrf, portalPath, readCookie } from './portal-csrf';
 import {
   type FormPageModel,
   formPage,
@@ -50,16 +51,10 @@ type Ctx = Readonly<{
   language: Language;
   brand: { title: string; logoUrl: string | null };
   imgSources: string[];
+  /** The CSRF token of this page's forms (issue 30). */
+  csrf: string;
 }>;
-
-const readCookie = (req: FastifyRequest): string | undefined => {
-  const header = req.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === cookieName) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-};
+type SlugRequest = FastifyRequest<{ Params: { slug: string } }>;
 
 const dateTime = new Intl.DateTimeFormat('de-DE', {
   dateStyle: 'medium',
@@ -77,18 +72,28 @@ const dateTime = new Intl.DateTimeFormat('de-DE', {
 export const registerPortalPages = async (app: FastifyInstance): Promise<void> => {
   const { deps } = app;
   const { sign, issuedAt } = timeTokens(deps.config.fileUrlSecret);
+  const csrf = portalCsrf({ secret: deps.config.fileUrlSecret, secure: deps.config.production });
   const inEnv = <T>(portal: Portal, work: (scope: EnvScope) => Promise<T>) =>
     deps.database.inEnv(trustedEnvId(portal.envId), null, work);
-  const base = (portal: Portal) => `/portal/${encodeURIComponent(portal.slug)}`;
+  const base = (portal: Portal) => portalPath(portal.slug);
 
-  const load = async (slug: string): Promise<Ctx | null> => {
+  /** The portal of the address, or null; every page of it gets a CSRF token for its forms. */
+  const load = async (req: SlugRequest, reply: FastifyReply): Promise<Ctx | null> => {
+    const { slug } = req.params;
     const found = await publicPortal(deps.database.db, slug);
     if (!found) return null;
     const portal = { ...found, slug };
     const language = languageSchema.catch('de_sie').parse(found.language);
     const t = translator(language);
     const brand = await inEnv(portal, (scope) => loadBrand(scope, deps.storage, found.title || found.company, t));
-    return { portal, t, language, brand: { title: brand.title, logoUrl: brand.logoUrl }, imgSources: brand.imgSources };
+    return {
+      portal,
+      t,
+      language,
+      brand: { title: brand.title, logoUrl: brand.logoUrl },
+      imgSources: brand.imgSources,
+      csrf: csrf.issue(req, reply, slug, deps.now().getTime()),
+    };
   };
 
   const send = (
@@ -115,8 +120,9 @@ export const registerPortalPages = async (app: FastifyInstance): Promise<void> =
   };
   const notFound = (reply: FastifyReply) => sendView(reply, notFoundView);
 
+  const csrfField = (ctx: Ctx) => html`<input type="hidden" name="_csrf" value="${ctx.csrf}">`;
   const logoutNav = (ctx: Ctx) =>
-    html`<form method="post" action="${base(ctx.portal)}/logout"><button type="submit">${ctx.t('queryForms.portalLogout')}</button></form>`;
+    html`<form method="post" action="${base(ctx.portal)}/logout">${csrfField(ctx)}<button type="submit">${ctx.t('queryForms.portalLogout')}</button></form>`;
 
   const shell = (ctx: Ctx, inner: SafeHtml, nav?: SafeHtml) =>
     html`${brandHeader(ctx, nav)}<main><div class="card stack">${inner}</div></main>`;
@@ -128,7 +134,7 @@ export const registerPortalPages = async (app: FastifyInstance): Promise<void> =
       ctx,
       html`<p class="item-meta">${ctx.portal.company}</p><h1>${ctx.portal.title || ctx.portal.company}</h1>${notice ?? ''}
 <h2>${ctx.t('queryForms.portalLoginTitle')}</h2><p>${ctx.t('queryForms.portalLoginIntro')}</p>
-<form method="post" action="${base(ctx.portal)}/login" novalidate>
+<form method="post" action="${base(ctx.portal)}/login" novalidate>${csrfField(ctx)}
 <div class="hp" aria-hidden="true"><label for="hp-website">${ctx.t('queryForms.publicHoneypot')}</label><input type="text" id="hp-website" name="website" tabindex="-1" autocomplete="off"></div>
 <label for="portal-email">${ctx.t('queryForms.portalEmail')}</label>
 <input type="text" inputmode="email" id="portal-email" name="email" autocomplete="email" maxlength="254" required>
@@ -220,9 +226,16 @@ ${
   };
   type Fillable = NonNullable<Awaited<ReturnType<typeof formFor>>>;
 
+  // The time token names its form (issue 30): a stamp of another form or environment is refused.
+  const stampOf = (ctx: Ctx, form: { id: string }) => ({
+    via: 'portal' as const,
+    envId: ctx.portal.envId,
+    formId: form.id,
+  });
+
   const formModel = (
     ctx: Ctx,
-    form: { title: string; definition: FormPageModel['definition'] },
+    form: { id: string; title: string; definition: FormPageModel['definition'] },
     action: string,
     parts: Partial<FormPageModel>,
   ): FormPageModel => ({
@@ -233,7 +246,8 @@ ${
     errors: {},
     rows: {},
     action,
-    timeToken: sign(deps.now().getTime()),
+    timeToken: sign(deps.now().getTime(), stampOf(ctx, form)),
+    csrf: ctx.csrf,
     t: ctx.t,
     nav: html`<a class="secondary-link" href="${base(ctx.portal)}">${ctx.t('queryForms.portalBack')}</a>${logoutNav(ctx)}`,
     ...parts,
@@ -268,6 +282,16 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
       ),
     };
   };
+
+  const csrfRefused = (ctx: Ctx): View => ({
+    status: 403,
+    title: ctx.t('queryForms.portalCsrfTitle'),
+    body: shell(
+      ctx,
+      html`<h1>${ctx.t('queryForms.portalCsrfTitle')}</h1><p>${ctx.t('queryForms.portalCsrfText')}</p>
+<p><a class="secondary-link" href="${base(ctx.portal)}">${ctx.t('queryForms.portalBack')}</a></p>`,
+    ),
+  });
 
   const alreadyFilled = async (scope: EnvScope, ctx: Ctx, customer: PortalCustomer): Promise<View> => ({
     status: 409,
@@ -307,7 +331,7 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
     if (addRow && form.definition.some((q) => q.key === addRow && q.questionType === 'array')) {
       return formView(200, formModel(ctx, form, action, { values, rows: { [addRow]: 1 } }));
     }
-    if (!postedInTime(issuedAt(params.get('_ts') ?? ''), deps.now().getTime())) {
+    if (!postedInTime(issuedAt(params.get('_ts') ?? '', stampOf(ctx, form)), deps.now().getTime())) {
       return formView(400, formModel(ctx, form, action, { values, message: ctx.t('queryForms.tooFast') }));
     }
     const { data, errors } = checkAnswers(form.definition, values, ctx.t);
@@ -346,13 +370,13 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
    * its page only after the commit: a page sent inside could confirm an answer not yet stored.
    */
   const withCustomer = async (
-    req: FastifyRequest<{ Params: { slug: string } }>,
+    req: SlugRequest,
     reply: FastifyReply,
     work: (scope: EnvScope, ctx: Ctx, customer: PortalCustomer) => Promise<View>,
   ) => {
-    const ctx = await load(req.params.slug);
+    const ctx = await load(req, reply);
     if (!ctx) return notFound(reply);
-    const token = readCookie(req);
+    const token = readCookie(req, cookieName);
     const view = await inEnv(ctx.portal, async (scope): Promise<View> => {
       const customer = await sessionCustomer(scope, token, deps.now());
       if (!customer) return { status: token ? 401 : 200, title: ctx.portal.title, body: loginPage(ctx) };
@@ -362,14 +386,7 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
   };
 
   const cookie = (portal: Portal, value: string, maxAgeSeconds: number) =>
-    [
-      `${cookieName}=${value}`,
-      `Path=${base(portal)}`,
-      'HttpOnly',
-      'SameSite=Lax',
-      `Max-Age=${maxAgeSeconds}`,
-      ...(deps.config.production ? ['Secure'] : []),
-    ].join('; ');
+    portalCookie({ name: cookieName, slug: portal.slug, value, maxAgeSeconds, secure: deps.config.production });
 
   await app.register(async (pub) => {
     acceptFormPosts(pub, {
@@ -378,6 +395,18 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
       tooLargeText: translator('de_sie')('queryForms.answerTooLarge'),
       sendError: (reply, status, text) =>
         send(reply, status, text, messagePage({ title: '', logoUrl: null }, text, '')),
+    });
+
+    // Every post of the portal carries its page's CSRF token (issue 30). Checked before any work,
+    // so a refused post changes nothing (a login link stays unused, a session open).
+    pub.addHook('preHandler', async (req, reply) => {
+      if (req.method !== 'POST') return;
+      const slug = (req.params as { slug?: string }).slug ?? '';
+      if (csrf.accepts(req, slug, postedFields(req.body).get('_csrf') ?? '', deps.now().getTime())) return;
+      const ctx = await load(req as SlugRequest, reply);
+      if (!ctx) await notFound(reply);
+      else await sendView(reply, csrfRefused(ctx), ctx);
+      return reply;
     });
 
     type Slug = { Params: { slug: string } };
@@ -394,7 +423,7 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
     );
 
     pub.post<Slug & { Body: URLSearchParams }>('/portal/:slug/login', limited(10), async (req, reply) => {
-      const ctx = await load(req.params.slug);
+      const ctx = await load(req, reply);
       if (!ctx) return notFound(reply);
       const params = postedFields(req.body);
       if (!params.get('website')) {
@@ -414,7 +443,7 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
 
     // The mailed link shows a button: link checkers of mail providers open links, they do not post.
     pub.get<{ Params: { slug: string; token: string } }>('/portal/:slug/auth/:token', async (req, reply) => {
-      const ctx = await load(req.params.slug);
+      const ctx = await load(req, reply);
       if (!ctx) return notFound(reply);
       return send(
         reply,
@@ -423,7 +452,7 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
         shell(
           ctx,
           html`<h1>${ctx.t('queryForms.portalConfirmTitle')}</h1><p>${ctx.t('queryForms.portalConfirmText')}</p>
-<form method="post" action="${req.url}"><div class="actions"><button type="submit" class="primary">${ctx.t('queryForms.portalConfirmButton')}</button></div></form>`,
+<form method="post" action="${req.url}">${csrfField(ctx)}<div class="actions"><button type="submit" class="primary">${ctx.t('queryForms.portalConfirmButton')}</button></div></form>`,
         ),
         ctx,
       );
@@ -433,7 +462,7 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
       '/portal/:slug/auth/:token',
       limited(20),
       async (req, reply) => {
-        const ctx = await load(req.params.slug);
+        const ctx = await load(req, reply);
         if (!ctx) return notFound(reply);
         const session = await inEnv(ctx.portal, (scope) => openSession(scope, req.params.token, deps.now()));
         if (!session) {
@@ -448,9 +477,9 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
     );
 
     pub.post<Slug>('/portal/:slug/logout', async (req, reply) => {
-      const ctx = await load(req.params.slug);
+      const ctx = await load(req, reply);
       if (!ctx) return notFound(reply);
-      const token = readCookie(req);
+      const token = readCookie(req, cookieName);
       if (token) await inEnv(ctx.portal, (scope) => closeSession(scope, token));
       reply.header('set-cookie', cookie(ctx.portal, '', 0));
       const notice = html`<div class="ok" role="status"><p>${ctx.t('queryForms.portalLoggedOut')}</p></div>`;

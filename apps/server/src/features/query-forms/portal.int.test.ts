@@ -83,7 +83,8 @@ const openPortal = async (who: Who, slug: string) =>
     ),
   );
 
-const form = (url: string, fields: [string, string][], cookie?: string, ip = randomIp()) =>
+/** A post as a cross-site page could send it: no CSRF token unless given, only the cookies given. */
+const rawPost = (url: string, fields: [string, string][], cookie?: string, ip = randomIp()) =>
   t.app.inject({
     method: 'POST',
     url,
@@ -94,6 +95,25 @@ const form = (url: string, fields: [string, string][], cookie?: string, ip = ran
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, remoteAddress: randomIp(), headers: cookie ? { cookie } : {} });
 const tokenIn = (body: string) => /name="_ts" value="([^"]+)"/.exec(body)?.[1] ?? '';
+const csrfIn = (body: string) => /name="_csrf" value="([^"]+)"/.exec(body)?.[1] ?? '';
+const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat().map(String);
+
+/** The CSRF token of a portal page and the browser's cookies with the nonce the page set (issue 30). */
+const csrfFor = async (slug: string, cookie?: string) => {
+  const shown = await get(`/portal/${slug}`, cookie);
+  const nonce = setCookies(shown)
+    .find((c) => c.startsWith('kontor_portal_csrf='))
+    ?.split(';')[0];
+  return { token: csrfIn(shown.body), cookie: [cookie, nonce].filter(Boolean).join('; ') };
+};
+
+/** Posts as the browser does from a page: on portal pages with the page's CSRF token and its nonce cookie. */
+const form = async (url: string, fields: [string, string][], cookie?: string, ip = randomIp()) => {
+  const slug = /^\/portal\/([^/]+)/.exec(url)?.[1];
+  if (!slug) return rawPost(url, fields, cookie, ip);
+  const csrf = await csrfFor(slug, cookie);
+  return rawPost(url, [['_csrf', csrf.token], ...fields], csrf.cookie, ip);
+};
 
 /** Asks for a link, follows it from the mail and answers the session cookie. */
 const logIn = async (slug: string, email: string): Promise<string> => {
@@ -282,6 +302,133 @@ describe('customer portal', () => {
     expect(
       (await get('/portal/holzwurm-portal', 'kontor_portal=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('CSRF of the portal posts (issue 30)', () => {
+  const slug = 'holzwurm-portal';
+  const expectRefused = (res: { statusCode: number; body: string }) => {
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain(de('queryForms.portalCsrfText'));
+  };
+  /** A fresh login link from the mail, not yet used. */
+  const mailedLink = async (email: string) => {
+    await t.newMails();
+    expect((await form(`/portal/${slug}/login`, [['email', email]])).statusCode).toBe(200);
+    const [mail] = (await t.newMails()).filter((m) => m.to === email);
+    return linkIn(mail!);
+  };
+
+  test('every page sets a nonce cookie for this portal only and puts the token into each form', async () => {
+    const login = await get(`/portal/${slug}`);
+    expect(setCookies(login).join('\n')).toMatch(
+      /^kontor_portal_csrf=[A-Za-z0-9_-]{43}; Path=\/portal\/holzwurm-portal; HttpOnly; SameSite=Lax$/m,
+    );
+    expect(login.body).toMatch(
+      /<form method="post" action="\/portal\/holzwurm-portal\/login" novalidate><input type="hidden" name="_csrf" value="\d+\.[A-Za-z0-9_-]{43}">/,
+    );
+    const cookie = await logIn(slug, 'erika@kunde.example');
+    const page = await get(`/portal/${slug}/forms/${multiForm}`, cookie);
+    expect(page.body.match(/name="_csrf"/g)).toHaveLength(2); // the answer and the logout
+  });
+
+  test('a login, a login link, a logout and an answer without the token are refused and change nothing', async () => {
+    await t.newMails();
+    expectRefused(await rawPost(`/portal/${slug}/login`, [['email', 'erika@kunde.example']]));
+    expect(await t.newMails()).toEqual([]);
+
+    // Login CSRF: a foreign page posts the attacker's link; without the nonce its token is worth nothing.
+    const path = await mailedLink('erika@kunde.example');
+    const attacker = await csrfFor(slug);
+    expectRefused(await rawPost(path, []));
+    expectRefused(await rawPost(path, [['_csrf', attacker.token]]));
+    expectRefused(await rawPost(path, [['_csrf', 'x']], attacker.cookie));
+    const other = await csrfFor('andere-portal');
+    expectRefused(await rawPost(path, [['_csrf', other.token]], other.cookie));
+    // The link is still unused: the customer's own click logs in.
+    const done = await form(path, []);
+    expect(done.statusCode).toBe(303);
+    const cookie = String(setCookies(done).find((c) => c.startsWith('kontor_portal='))).split(';')[0]!;
+
+    const logout = await rawPost(`/portal/${slug}/logout`, [], cookie);
+    expectRefused(logout);
+    expect(setCookies(logout).some((c) => c.startsWith('kontor_portal=;'))).toBe(false);
+    expect((await get(`/portal/${slug}`, cookie)).body).toContain('Willkommen, Erika Kundin');
+
+    const before = await get(`/portal/${slug}`, cookie);
+    const shown = await get(`/portal/${slug}/forms/${multiForm}`, cookie);
+    t.clock.advance(5000);
+    expectRefused(
+      await rawPost(
+        `/portal/${slug}/forms/${multiForm}`,
+        [
+          ['_ts', tokenIn(shown.body)],
+          ['q[wish]', 'Untergeschoben'],
+        ],
+        cookie,
+      ),
+    );
+    const withoutTokens = (body: string) => body.replace(/name="_csrf" value="[^"]+"/g, '');
+    expect(withoutTokens((await get(`/portal/${slug}`, cookie)).body)).toBe(withoutTokens(before.body));
+
+    // With the page's token the same posts work.
+    expect((await form(`/portal/${slug}/logout`, [], cookie)).statusCode).toBe(200);
+  });
+
+  test("a form's time token is refused on another form of the portal (issue 30)", async () => {
+    const cookie = await logIn(slug, 'erika@kunde.example');
+    const shown = await get(`/portal/${slug}/forms/${multiForm}`, cookie);
+    t.clock.advance(5000);
+    const foreign = await form(
+      `/portal/${slug}/forms/${editForm}`,
+      [
+        ['_ts', tokenIn(shown.body)],
+        ['q[wish]', 'Fremd'],
+      ],
+      cookie,
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.body).toContain(de('queryForms.tooFast'));
+  });
+
+  test('a token of another portal or older than a session is refused', async () => {
+    const own = await csrfFor(slug);
+    const other = await csrfFor('andere-portal');
+    const nonce = own.cookie;
+    expectRefused(
+      await rawPost(
+        `/portal/${slug}/login`,
+        [
+          ['_csrf', other.token],
+          ['email', 'x@example.de'],
+        ],
+        nonce,
+      ),
+    );
+    t.clock.advance(8 * 60 * 60_000 + 120_000);
+    expectRefused(
+      await rawPost(
+        `/portal/${slug}/login`,
+        [
+          ['_csrf', own.token],
+          ['email', 'x@example.de'],
+        ],
+        nonce,
+      ),
+    );
+    const fresh = await csrfFor(slug, nonce);
+    expect(
+      (
+        await rawPost(
+          `/portal/${slug}/login`,
+          [
+            ['_csrf', fresh.token],
+            ['email', 'x@example.de'],
+          ],
+          nonce,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });
 

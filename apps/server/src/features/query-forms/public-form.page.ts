@@ -100,6 +100,9 @@ export const registerPublicFormPages = async (app: FastifyInstance): Promise<voi
     );
   };
 
+  // The time token names its form (issue 30): a stamp of another form or environment is refused.
+  const stampOf = (found: Found) => ({ via: 'public' as const, envId: found.envId, formId: found.form.id });
+
   const model = (found: Found, action: string, parts: Partial<FormPageModel>): FormPageModel => ({
     brand: found.brand,
     title: found.form.title,
@@ -108,7 +111,8 @@ export const registerPublicFormPages = async (app: FastifyInstance): Promise<voi
     errors: {},
     rows: {},
     action,
-    timeToken: sign(deps.now().getTime()),
+    timeToken: sign(deps.now().getTime(), stampOf(found)),
+    csrf: null,
     t: translator(found.language),
     ...parts,
   });
@@ -169,7 +173,7 @@ export const registerPublicFormPages = async (app: FastifyInstance): Promise<voi
             found,
           );
         }
-        if (!postedInTime(issuedAt(params.get('_ts') ?? ''), deps.now().getTime())) {
+        if (!postedInTime(issuedAt(params.get('_ts') ?? '', stampOf(found)), deps.now().getTime())) {
           return send(reply, 400, title, model(found, action, { values, message: t('queryForms.tooFast') }), found);
         }
         const { data, errors } = checkAnswers(found.form.definition, values, t);

@@ -91,6 +91,8 @@ export type FormPageModel = Readonly<{
   rows: Record<string, number>;
   action: string;
   timeToken: string;
+  /** The portal's CSRF token (issue 30); null on the public form page, which no session stands behind. */
+  csrf: string | null;
   message?: string;
   /** Links or buttons in the header (the portal's logout). */
   nav?: SafeHtml;
@@ -204,7 +206,7 @@ ${m.definition.some((q) => q.required) ? html`<p class="note">${m.t('queryForms.
 ${summary(m)}
 <form method="post" action="${m.action}" novalidate>
 <div class="hp" aria-hidden="true"><label for="hp-website">${m.t('queryForms.publicHoneypot')}</label><input type="text" id="hp-website" name="website" tabindex="-1" autocomplete="off"></div>
-<input type="hidden" name="_ts" value="${m.timeToken}">
+<input type="hidden" name="_ts" value="${m.timeToken}">${m.csrf === null ? '' : html`<input type="hidden" name="_csrf" value="${m.csrf}">`}
 <div class="grid">${m.definition.map(
     (q) =>
       html`<div class="q c${q.columns}">${

@@ -364,6 +364,47 @@ describe('the public fill page', () => {
     expect((await details(id)).answers).toBe(0);
   });
 
+  test('a time token shown on another form or in another environment is refused (issue 30)', async () => {
+    const id = await saved(surveyForm());
+    const path = pathOf((await details(id)).public_url!);
+    const otherForm = pathOf((await details(await saved(surveyForm()))).public_url!);
+    const foreignEnv = pathOf((await details(await saved(surveyForm(), beta), beta)).public_url!);
+    for (const source of [otherForm, foreignEnv]) {
+      const shown = await page(source);
+      expect(shown.statusCode).toBe(200);
+      t.clock.advance(5000);
+      const res = await post(path, [
+        ['_ts', tokenIn(shown.body)],
+        ['q[name]', 'Bot'],
+      ]);
+      expect(res.statusCode, source).toBe(400);
+      expect(res.body).toContain(de('queryForms.tooFast'));
+    }
+    expect((await details(id)).answers).toBe(0);
+    // The form's own token, a moment later, is taken; after 24 hours it is too old.
+    const own = await page(path);
+    t.clock.advance(5000);
+    expect(
+      (
+        await post(path, [
+          ['_ts', tokenIn(own.body)],
+          ['q[name]', 'Erika'],
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect((await details(id)).answers).toBe(1);
+    const stale = await page(path);
+    t.clock.advance(24 * 60 * 60_000 + 1000);
+    expect(
+      (
+        await post(path, [
+          ['_ts', tokenIn(stale.body)],
+          ['q[name]', 'Spät'],
+        ])
+      ).statusCode,
+    ).toBe(400);
+  });
+
   test('"another row" without JavaScript shows one more row and keeps what was typed', async () => {
     const id = await saved(surveyForm());
     const path = pathOf((await details(id)).public_url!);

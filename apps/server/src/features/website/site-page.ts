@@ -128,6 +128,9 @@ export const registerSitePages = (app: FastifyInstance): void => {
         etag: etagOf(rendered.body),
         at: now,
       };
+      for (const failure of rendered.failures) {
+        req.log.error({ err: failure.error, block: failure.block, envId: env.id }, 'website page failed');
+      }
       if (rendered.status !== 500) storePage(env.id, key, cached);
       if (rendered.countable) void visit(req, env.id);
     } else if (cached.status === 200) void visit(req, env.id);

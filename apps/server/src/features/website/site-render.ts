@@ -14,24 +14,32 @@ import { type PageRow, type WebsiteRow, websiteRepo } from './website.repo';
 
 const t = translator('de_sie');
 
-export type Rendered = Readonly<{ status: number; body: string; style: string; countable: boolean }>;
+/** What failed while rendering: for the server log only, never for the page (issue 30). */
+export type RenderFailure = Readonly<{ block: string | null; error: unknown }>;
+
+export type Rendered = Readonly<{
+  status: number;
+  body: string;
+  style: string;
+  countable: boolean;
+  failures: readonly RenderFailure[];
+}>;
 
 export type Address = Readonly<{ base: string; formsBase: string; path: string; query: URLSearchParams }>;
 
 const fallbackStyle = designCss(designs[0] as NonNullable<(typeof designs)[number]>, {});
 
-/** A friendly page of our own (site inactive, nothing found, an error without debug). */
-const plainPage = (status: number, title: string, message: string, detail?: string): Rendered => ({
+/** A friendly page of our own (site inactive, nothing found, an error): never a stack trace (issue 30). */
+const plainPage = (status: number, title: string, message: string, failures: RenderFailure[]): Rendered => ({
   status,
   style: fallbackStyle,
   countable: false,
+  failures,
   body: htmlDocument({
     title,
     style: fallbackStyle,
     indexable: false,
-    body: html`<main id="inhalt"><section><div class="wrap"><h1>${title}</h1><p>${message}</p>${
-      detail ? html`<pre class="error">${detail}</pre>` : ''
-    }</div></section></main>`,
+    body: html`<main id="inhalt"><section><div class="wrap"><h1>${title}</h1><p>${message}</p></div></section></main>`,
   }),
 });
 
@@ -135,23 +143,24 @@ const companyOf = async (
 /**
  * Renders one public page of an environment's website: the design's frame (header with logo and
  * main menu, footer with footer menu, contact and footer HTML) around the page's blocks. A block
- * that fails is left out, or shown with its error when the website's debug flag is on.
+ * that fails is left out, or marked as failed when the website's debug flag is on. The error
+ * itself goes to the server log only: a public GET carries no staff credential (staff use bearer
+ * tokens), so no page can tell a previewing member from a visitor (issue 30).
  */
 export const renderSite = async (scope: EnvScope, address: Address): Promise<Rendered> => {
   const repo = websiteRepo(scope);
   const site = await repo.website();
   if (!site?.isActive) {
-    return plainPage(404, 'Seite nicht gefunden', 'Diese Website gibt es nicht oder sie ist nicht aktiv.');
+    return plainPage(404, 'Seite nicht gefunden', 'Diese Website gibt es nicht oder sie ist nicht aktiv.', []);
   }
   try {
     return await renderActive(scope, site, address);
   } catch (error) {
-    const detail = site.debug ? String(error instanceof Error ? (error.stack ?? error.message) : error) : undefined;
     return plainPage(
       500,
       'Die Seite kann gerade nicht angezeigt werden',
       'Bitte versuchen Sie es in einigen Minuten noch einmal.',
-      detail,
+      [{ block: null, error }],
     );
   }
 };
@@ -207,15 +216,15 @@ const renderActive = async (scope: EnvScope, site: WebsiteRow, address: Address)
     },
   ];
   const rendered: SafeHtml[] = [];
+  const failures: RenderFailure[] = [];
   for (const block of blocks) {
     try {
       rendered.push(await renderBlock(block, ctx));
     } catch (error) {
+      failures.push({ block: block.type, error });
       if (site.debug) {
         rendered.push(
-          html`<section><div class="wrap"><pre class="error">Block konnte nicht geladen werden ... (${block.type})\n${
-            error instanceof Error ? error.message : String(error)
-          }</pre></div></section>`,
+          html`<section><div class="wrap"><pre class="error">${t('website.blockFailed', { block: block.type })}</pre></div></section>`,
         );
       }
     }
@@ -256,6 +265,7 @@ const renderActive = async (scope: EnvScope, site: WebsiteRow, address: Address)
     status,
     style,
     countable: status === 200,
+    failures,
     body: htmlDocument({ title: pageTitle, body, style, indexable: status === 200, head }),
   };
 };

@@ -236,4 +236,3 @@ export const daySalt = async (db: Db | Tx, day: string, fresh: string): Promise<
 };
 
 /** All hosts with their environment, for the Host-header check (a small table). */
-export const allHosts = (db: Db | Tx) => db.select().from(websiteHosts);

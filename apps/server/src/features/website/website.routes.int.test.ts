@@ -540,7 +540,7 @@ describe('the public site', () => {
     expect((await t.get(`/site/${slug}/filialen`)).body).toContain('Filiale Neu');
   });
 
-  test('debug shows a failing block with its error; without debug the block is left out', async () => {
+  test('debug marks a failing block, never with its error or a stack; without debug the block is left out (issue 30)', async () => {
     await savePage(
       {
         title: 'Kaputt',
@@ -555,7 +555,12 @@ describe('the public site', () => {
     expect(quiet.body).not.toContain('class="error"');
     expectOk(await settings(site, { title: 'Café Sonne', debug: true }));
     const loud = await t.get(`/site/${slug}/kaputt`);
-    expect(loud.body).toContain('Block konnte nicht geladen werden ...');
+    expect(loud.statusCode).toBe(200);
+    expect(loud.body).toContain('bleibt');
+    // Any visitor reads this page: the block is named, the error stays in the server log.
+    const marks = [...loud.body.matchAll(/<pre class="error">([^<]*)<\/pre>/g)].map((m) => m[1]);
+    expect(marks).toEqual([de('website.blockFailed', { block: 'record_list' })]);
+    expect(loud.body).not.toMatch(/\.[cm]?[jt]s:\d+|node_modules|apps\/server|\bat \w/);
     expectOk(await settings(site, { title: 'Café Sonne', debug: false }));
   });
 

@@ -31,6 +31,9 @@ export const queryForms: Partial<Record<keyof typeof source, string>> = {
   'queryForms.portalHistory': 'Was du ausgefüllt hast',
   'queryForms.portalNoHistory': 'Du hast noch nichts ausgefüllt.',
   'queryForms.portalLoggedOut': 'Du bist abgemeldet.',
+  'queryForms.portalCsrfTitle': 'Bitte lade die Seite neu',
+  'queryForms.portalCsrfText':
+    'Diese Anfrage kam nicht von einer aktuellen Seite des Kundenportals und wurde deshalb nicht ausgeführt. Bitte öffne das Portal erneut und versuch es noch einmal.',
   'queryForms.portalSaved': 'Vielen Dank! Deine Antworten wurden gespeichert.',
   'queryForms.portalView': 'Antwort ansehen',
   'queryForms.portalReadOnly': 'Diese Antwort kann nicht mehr geändert werden.',

@@ -162,6 +162,10 @@ export const queryForms = {
   'queryForms.portalNoHistory': 'Sie haben noch nichts ausgefüllt.',
   'queryForms.portalLogout': 'Abmelden',
   'queryForms.portalLoggedOut': 'Sie sind abgemeldet.',
+  // A portal post without its page's CSRF token (issue 30).
+  'queryForms.portalCsrfTitle': 'Bitte laden Sie die Seite neu',
+  'queryForms.portalCsrfText':
+    'Diese Anfrage kam nicht von einer aktuellen Seite des Kundenportals und wurde deshalb nicht ausgeführt. Bitte öffnen Sie das Portal erneut und versuchen Sie es noch einmal.',
   'queryForms.portalBack': 'Zurück zur Übersicht',
   'queryForms.portalSaved': 'Vielen Dank! Ihre Antworten wurden gespeichert.',
   'queryForms.portalMailSubject': 'Ihr Anmeldelink für das Kundenportal',

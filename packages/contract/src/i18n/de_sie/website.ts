@@ -91,6 +91,9 @@ export const website = {
     'z. B. www.beispiel.de – zeigt die Website unter dieser Adresse, sobald der DNS-Eintrag auf diesen Server zeigt und die Domain bestätigt ist.',
   'website.settings.isActive': 'Website ist aktiv',
   'website.settings.debug': 'Fehler auf der Website anzeigen (Debug)',
+  // Shown in place of a failing block while debug is on; the error itself only in the server log (issue 30).
+  'website.blockFailed':
+    'Block konnte nicht geladen werden ... ({block}). Die Fehlermeldung steht im Server-Protokoll.',
   'website.settings.siteTitle': 'Titel der Website',
   'website.settings.metaDescription': 'Meta-Beschreibung',
   'website.settings.metaKeywords': 'Meta-Keywords',

@@ -158,6 +158,9 @@ export const queryForms: Record<keyof typeof source, string> = {
   'queryForms.portalNoHistory': 'You have not filled in anything yet.',
   'queryForms.portalLogout': 'Log out',
   'queryForms.portalLoggedOut': 'You are logged out.',
+  'queryForms.portalCsrfTitle': 'Please reload the page',
+  'queryForms.portalCsrfText':
+    'This request did not come from a current page of the customer portal, so it was not carried out. Please open the portal again and try once more.',
   'queryForms.portalBack': 'Back to the overview',
   'queryForms.portalSaved': 'Thank you! Your answers have been saved.',
   'queryForms.portalMailSubject': 'Your login link for the customer portal',

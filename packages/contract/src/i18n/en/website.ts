@@ -92,6 +92,7 @@ export const website: Record<keyof typeof source, string> = {
     'e.g. www.example.com – shows the website at this address once its DNS entry points to this server and the domain is verified.',
   'website.settings.isActive': 'Website is active',
   'website.settings.debug': 'Show errors on the website (debug)',
+  'website.blockFailed': 'Block could not be loaded ... ({block}). The error message is in the server log.',
   'website.settings.siteTitle': 'Title of the website',
   'website.settings.metaDescription': 'Meta description',
   'website.settings.metaKeywords': 'Meta keywords',
