@@ -8,6 +8,8 @@
  *   at the feature's root — never its tables, repositories, screens or sub-folders (a repository
  *   may join another feature's table in its SQL: reading in one statement, writing never);
  * - the web's `ui/` is below everything: it imports nothing from `app/`, `features/` or `engine/`;
+ * - the web's `environment/` (the member's environment, its formats) is below the engine, and the
+ *   engine imports nothing of the app shell `app/`;
  * - the engine (both sides) is a platform: it imports no feature;
  * - the contract knows nothing of the apps.
  */
@@ -76,6 +78,21 @@ module.exports = {
       severity: 'error',
       comment: 'ui/ holds building blocks: it must not know the app shell, the engine or a feature.',
       from: { path: '^apps/web/src/ui/', pathNot: tests },
+      to: { path: '^apps/web/src/(app|features|engine)/' },
+    },
+    {
+      name: 'web-engine-knows-no-app',
+      severity: 'error',
+      comment:
+        'The web engine renders forms and lists for any screen; it reads the environment from environment/, never the app shell (issue 30 item 3).',
+      from: { path: '^apps/web/src/engine/', pathNot: tests },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'environment-below-engine',
+      severity: 'error',
+      comment: "environment/ (the member's environment and its formats) sits below the engine and the features.",
+      from: { path: '^apps/web/src/environment/', pathNot: tests },
       to: { path: '^apps/web/src/(app|features|engine)/' },
     },
     {

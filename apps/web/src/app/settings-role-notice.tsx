@@ -1,7 +1,7 @@
 import { roleLabelKeys } from '@kontor/contract/api/roles';
+import { useEnvironment } from '../environment/environment-context';
 import { useT } from '../i18n/i18n';
 import { RoleNotice } from '../ui/role-notice';
-import { useEnvironment } from './environment-context';
 
 /**
  * Spec 02 §6: every user sees all settings. A role without the 'settings' permission sees them

@@ -1,4 +1,4 @@
-import { useEnvironment } from '../app/environment-context';
+import { useEnvironment } from '../environment/environment-context';
 import { useT } from '../i18n/i18n';
 import { NotFoundView } from '../ui/not-found-view';
 

@@ -1,8 +1,8 @@
 import { eurosToCents } from '@kontor/contract/logic/money';
 import type { DateFormat } from '@kontor/contract/logic/number-format';
 import { useMemo } from 'react';
-import { useEnvironment } from '../app/environment-context';
-import { type Formatters, useFormat } from '../app/use-format';
+import { useEnvironment } from '../environment/environment-context';
+import { type Formatters, useFormat } from '../environment/use-format';
 
 export type RecordFormat = Readonly<{
   /** Integer cents in the environment's currency: 123450 → "1.234,50 €". */

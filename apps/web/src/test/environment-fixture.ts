@@ -1,5 +1,5 @@
 import type { Environment } from '@kontor/contract/api/environments';
-import type { EnvironmentState } from '../app/environment-context';
+import type { EnvironmentState } from '../environment/environment-context';
 import type { EnvironmentDetails } from '../features/environments/environments.queries';
 
 /** A complete environment as environments/details answers it; override what a test is about. */

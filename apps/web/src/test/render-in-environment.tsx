@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet, type RouteObject } from 'react-router';
-import { EnvironmentContext, type EnvironmentState } from '../app/environment-context';
 import { theme } from '../app/theme';
+import { EnvironmentContext, type EnvironmentState } from '../environment/environment-context';
 import { renderRoutes } from './render';
 
 /** Routes inside an environment, with the modal provider the confirm dialogs need. */

@@ -355,7 +355,16 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
       // One answer per customer where the form or the link allows only one (the unique once-key).
       const onceKey = form.filledOnce || !link.multiple ? `customer:${customer.id}` : '';
       try {
-        await storeAnswer(scope, form.id, data, 'portal', onceKey, deps.now(), ctx.t, customer.id, Boolean(onceKey));
+        await storeAnswer(scope, {
+          formId: form.id,
+          data,
+          source: 'portal',
+          onceKey,
+          now: deps.now(),
+          t: ctx.t,
+          customerId: customer.id,
+          onlyOnce: Boolean(onceKey),
+        });
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'conflict')) throw error;
         return alreadyFilled(scope, ctx, customer);

@@ -192,7 +192,7 @@ export const registerPublicFormPages = async (app: FastifyInstance): Promise<voi
               now,
               t,
             });
-            await storeAnswer(scope, found.form.id, data, 'website', 'url', now, t);
+            await storeAnswer(scope, { formId: found.form.id, data, source: 'website', onceKey: 'url', now, t });
           });
         } catch (error) {
           if (error instanceof AppError && error.code === 'invalid' && error.errors) {

@@ -268,16 +268,20 @@ export const maxAnswerChars = 600_000;
  */
 export const storeAnswer = async (
   scope: EnvScope,
-  formId: string,
-  data: Record<string, unknown>,
-  source: 'website' | 'portal',
-  onceKey: string,
-  now: Date,
-  t: Translate,
-  customerId: string | null = null,
-  /** The portal's "one answer per customer" of a link that is not `multiple`. */
-  onlyOnce = false,
+  answer: Readonly<{
+    formId: string;
+    data: Record<string, unknown>;
+    source: 'website' | 'portal';
+    onceKey: string;
+    now: Date;
+    t: Translate;
+    customerId?: string | null;
+    /** The portal's "one answer per customer" of a link that is not `multiple`. */
+    onlyOnce?: boolean;
+  }>,
 ): Promise<string> => {
+  // One object, not nine positions (issue 30 item 3): two strings side by side were easy to swap.
+  const { formId, data, source, onceKey, now, t, customerId = null, onlyOnce = false } = answer;
   if (JSON.stringify(data).length > maxAnswerChars)
     throw new AppError('too_large', { message: t('queryForms.answerTooLarge') });
   const form = await repo.lockForm(scope, formId);

@@ -4,7 +4,7 @@ import { Box, Button, Card, Tabs, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { fieldOfPath } from './element-fields';
 import { EnclosingTitleContext, useFormEngine } from './form-context';
 import { ChildElements } from './render-context';

@@ -3,7 +3,7 @@ import type { ModelSelectorItem } from '@kontor/contract/api/records';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { selectorLabelsQuery, selectorSearchQuery } from '../records.queries';
 
 /** Wait after the last key stroke before asking the server. */

@@ -5,7 +5,7 @@ import type { FieldErrors } from '@kontor/contract/call';
 import type { ErrorCode } from '@kontor/contract/errors';
 import { type ReactNode, useState } from 'react';
 import type { RouteObject } from 'react-router';
-import type { EnvironmentState } from '../../app/environment-context';
+import type { EnvironmentState } from '../../environment/environment-context';
 import { testEnvironment } from '../../test/environment-fixture';
 import { renderWithEnvironment } from '../../test/render-in-environment';
 // The test environment has what the app's entry registers into the engine.

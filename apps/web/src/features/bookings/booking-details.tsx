@@ -4,7 +4,7 @@ import { IconArrowLeft, IconArrowRight, IconCheck, IconEdit, IconMinus, IconPlus
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError, messageOf } from '../../api/api';
-import { useFormat } from '../../app/use-format';
+import { useFormat } from '../../environment/use-format';
 import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
 import { statusColor, statusLabel } from './booking-labels';

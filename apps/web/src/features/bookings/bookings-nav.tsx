@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { bookingsBase } from './booking-paths';
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
 import { RecordFormScreen, RecordList } from '../../engine/screens';
+import { useEnvironment } from '../../environment/environment-context';
 import { bookingPaths, roomPaths } from './booking-paths';
 import { BookingsNav } from './bookings-nav';
 

@@ -3,7 +3,7 @@ import { minutesOf } from '@kontor/contract/logic/zoned-time';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useFormat } from '../../app/use-format';
+import { useFormat } from '../../environment/use-format';
 import { useT } from '../../i18n/i18n';
 import { addDaysTo, statusLabel } from './booking-labels';
 import classes from './bookings.module.css';

@@ -3,7 +3,7 @@ import { Button, Checkbox, Divider, Group, Paper, Select, SimpleGrid, Stack, Tex
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { NotFoundView } from '../../ui/not-found-view';
 import { formDetailsQuery } from '../query-forms/query-forms.queries';

@@ -3,7 +3,7 @@ import { IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { environmentKeys } from './environments.queries';

@@ -3,7 +3,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { configureApi, hasErrorCode, messageOf } from '../../api/api';
-import { EnvironmentContext, type EnvironmentState } from '../../app/environment-context';
+import { EnvironmentContext, type EnvironmentState } from '../../environment/environment-context';
 import { translator } from '../../i18n/catalog-store';
 import { I18nProvider } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';

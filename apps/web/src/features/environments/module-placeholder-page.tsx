@@ -1,7 +1,7 @@
 import type { FunctionKey } from '@kontor/contract/api/environments';
 import { Alert, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconInfoCircle, IconRocket } from '@tabler/icons-react';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { type MessageKey, useT } from '../../i18n/i18n';
 import { PageTitleBar } from '../../ui/page-title-bar';
 

@@ -2,7 +2,7 @@ import { AppShell, CloseButton, Drawer, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { AlertBar } from '../../ui/alert-bar';
 import { Logo } from '../../ui/logo';

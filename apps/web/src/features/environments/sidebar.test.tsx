@@ -1,7 +1,7 @@
 import type { Environment } from '@kontor/contract/api/environments';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { EnvironmentContext } from '../../app/environment-context';
+import { EnvironmentContext } from '../../environment/environment-context';
 import { testEnvironmentState } from '../../test/environment-fixture';
 import { renderRoutes } from '../../test/render';
 import { Sidebar } from './sidebar';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
-import { EnvironmentContext } from '../../app/environment-context';
+import { EnvironmentContext } from '../../environment/environment-context';
 import { testEnvironmentState } from '../../test/environment-fixture';
 import { renderRoutes } from '../../test/render';
 import { uploadStore } from '../../ui/upload-store';

@@ -1,7 +1,7 @@
 import { ActionIcon, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { IconHelp } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { Logo } from '../../ui/logo';
 import { envBase } from './sidebar-items';

@@ -4,7 +4,7 @@ import { ActionIcon, Badge, Button, Menu, Table, Text, UnstyledButton, VisuallyH
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconDownload, IconFolderOpen, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useFormat } from '../../app/use-format';
+import { useFormat } from '../../environment/use-format';
 import { useT } from '../../i18n/i18n';
 import { EntryIcon, kindLabel } from './file-icon';
 import classes from './files.module.css';

@@ -3,9 +3,9 @@ import { ActionIcon, Anchor, Button, Group, Input, Paper, Stack, Text } from '@m
 import { IconFileOff, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useEnvironment } from '../../app/environment-context';
-import { useFormat } from '../../app/use-format';
 import type { FieldRendererProps } from '../../engine/field-kit';
+import { useEnvironment } from '../../environment/environment-context';
+import { useFormat } from '../../environment/use-format';
 import { useT } from '../../i18n/i18n';
 import { useDialogs } from '../../ui/confirm';
 import { EntryIcon } from './file-icon';

@@ -1,7 +1,7 @@
 import { Alert, Paper } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useLocation, useSearchParams } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageTitleBar } from '../../ui/page-title-bar';

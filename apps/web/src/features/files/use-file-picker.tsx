@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { FilePicker, type PickedFile } from './file-picker';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { enqueueUploads, type UploadResult } from './upload-queue';
 
 /**

@@ -2,7 +2,7 @@ import type { Cell } from '@kontor/contract/api/record-types';
 import type { SimpleTableRow } from '@kontor/contract/api/records';
 import { formatNumber } from '@kontor/contract/logic/number-format';
 import type { ReactNode } from 'react';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { formatDateTime } from '../../ui/format-date';
 import { SimpleTable } from '../../ui/simple-table';

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconDownload, IconEdit, IconTable, IconWorld } from 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { messageOf } from '../../api/api';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageTitleBar } from '../../ui/page-title-bar';

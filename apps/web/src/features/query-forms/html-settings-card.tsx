@@ -3,8 +3,8 @@ import { Button, Card, Skeleton, Stack, Switch, Text, TextInput, Title } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment, useMayChangeSettings } from '../../app/environment-context';
 import { StandaloneField } from '../../engine/field-kit';
+import { useEnvironment, useMayChangeSettings } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Tabs, Text } from '@mantine/core';
 import { IconEdit, IconEye, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { DataTable } from './data-table';

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { HtmlSettingsCard } from './html-settings-card';

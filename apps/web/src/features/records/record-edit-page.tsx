@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
 import { dynPaths, RecordFormScreen, RecordTypeNotFound, useIsKnownType } from '../../engine/screens';
+import { useEnvironment } from '../../environment/environment-context';
 
 /** /env/:env/dyn/:type/:id/edit (spec 02 §2.1); id 'new' creates. */
 export function RecordEditPage() {

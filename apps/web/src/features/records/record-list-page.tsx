@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
 import { dynPaths, RecordList, RecordTypeNotFound, useIsKnownType } from '../../engine/screens';
+import { useEnvironment } from '../../environment/environment-context';
 import { EinvoiceImportButton } from './einvoice-import-button';
 
 /** /env/:env/dyn/:type: the type's default list (spec 02 §2.1). */

@@ -5,8 +5,8 @@ import { Button, Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantin
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment, useMayChangeSettings } from '../../app/environment-context';
 import { StandaloneField } from '../../engine/field-kit';
+import { useEnvironment, useMayChangeSettings } from '../../environment/environment-context';
 import { type MessageKey, useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';

@@ -1,7 +1,7 @@
 import type { Cell } from '@kontor/contract/api/record-types';
 import type { ListModel, SimpleTableRow } from '@kontor/contract/api/records';
 import type { ReactNode } from 'react';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { SimpleTable } from '../../ui/simple-table';
 import { modelListQuery } from './settings.queries';

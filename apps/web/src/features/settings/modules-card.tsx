@@ -3,7 +3,7 @@ import { saveModules } from '@kontor/contract/api/settings';
 import { Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment, useMayChangeSettings } from '../../app/environment-context';
+import { useEnvironment, useMayChangeSettings } from '../../environment/environment-context';
 import { type MessageKey, useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';

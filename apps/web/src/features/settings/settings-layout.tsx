@@ -1,8 +1,8 @@
 import { Badge, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
 import { SettingsRoleNotice } from '../../app/settings-role-notice';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { AppIcon } from '../../ui/icons';
 import classes from '../../ui/section-layout.module.css';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
 import { RecordFormScreen, RecordList, settingsPaths } from '../../engine/screens';
+import { useEnvironment } from '../../environment/environment-context';
 import type { SettingsSection } from './settings-sections';
 
 type Live = SettingsSection & { recordType: string };

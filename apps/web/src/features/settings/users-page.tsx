@@ -2,7 +2,7 @@ import { roleLabelKeys } from '@kontor/contract/api/roles';
 import { Tabs } from '@mantine/core';
 import { IconMailPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { PageTitleBar } from '../../ui/page-title-bar';
 import { RoleNotice } from '../../ui/role-notice';

@@ -4,8 +4,8 @@ import { IconArrowRight, IconFileTypePdf, IconLock, IconReceiptRefund } from '@t
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment } from '../../app/environment-context';
 import { dynPaths, RecordTypeNotFound, recordKeys, useIsKnownType } from '../../engine/screens';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { BackLink } from '../../ui/back-link';
 import { ErrorAlert } from '../../ui/error-alert';

@@ -1,6 +1,6 @@
 import type { Block, DesignBlock } from '@kontor/contract/api/website';
 import { NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { ImageInput } from './image-input';
 
 type Value = Block['fields'][string];

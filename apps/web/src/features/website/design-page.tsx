@@ -18,8 +18,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment, useMayChangeSettings } from '../../app/environment-context';
 import { SettingsRoleNotice } from '../../app/settings-role-notice';
+import { useEnvironment, useMayChangeSettings } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';

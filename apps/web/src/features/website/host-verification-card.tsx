@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Card, Code, CopyButton, Group, Stack, Text, 
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, messageOf } from '../../api/api';
-import { useEnvironment, useMayChangeSettings } from '../../app/environment-context';
+import { useEnvironment, useMayChangeSettings } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { alertBar } from '../../ui/alert-bar';
 import { ErrorAlert } from '../../ui/error-alert';

@@ -1,7 +1,7 @@
 import { Button, Group, Image, Input, Paper, Text } from '@mantine/core';
 import { IconPhoto, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { previewQuery } from '../files/files.queries';
 import { useFilePicker } from '../files/use-file-picker';

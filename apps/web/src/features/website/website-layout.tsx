@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { IconChartBar, IconFiles, IconMenu2, IconPalette, IconSettings, type TablerIcon } from '@tabler/icons-react';
 import { NavLink, Outlet } from 'react-router';
-import { useEnvironment } from '../../app/environment-context';
+import { useEnvironment } from '../../environment/environment-context';
 import { type MessageKey, useT } from '../../i18n/i18n';
 import { NotFoundView } from '../../ui/not-found-view';
 import classes from '../../ui/section-layout.module.css';

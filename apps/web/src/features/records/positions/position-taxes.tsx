@@ -1,5 +1,5 @@
 import { Badge, Chip, Group, Input, Text } from '@mantine/core';
-import { useEnvironment } from '../../../app/environment-context';
+import { useEnvironment } from '../../../environment/environment-context';
 import { useT } from '../../../i18n/i18n';
 import { type PositionTaxValue, percentText, sameTax, taxEntryOf, taxLineLabel } from './position-values';
 

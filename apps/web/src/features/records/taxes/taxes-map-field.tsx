@@ -1,8 +1,8 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconPercentage } from '@tabler/icons-react';
-import { useEnvironment } from '../../../app/environment-context';
 import type { FieldRendererProps } from '../../../engine/field-kit';
 import { MapTable, newEntryId } from '../../../engine/field-kit';
+import { useEnvironment } from '../../../environment/environment-context';
 import { useT } from '../../../i18n/i18n';
 
 /** taxes-map: a small table of taxes (name, percent, evaluation number); the environment's rates are one click away. */
