@@ -211,7 +211,10 @@ test.describe('settings (spec 02 §2.2, issue 10)', () => {
 
     await page.getByRole('switch', { name: 'Portal aktiv' }).uncheck();
     await expect(page.getByLabel('Titel')).toHaveCount(0);
+    // The first save's message may still be shown: wait for this save's answer itself.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/settings/portals/save'));
     await page.getByRole('button', { name: 'Speichern' }).click();
+    expect((await saved).status()).toBe(200);
     await expect(page.getByText('Das Portal wurde gespeichert.')).toBeVisible();
     const gone = await page.request.get(`/portal/${slug}`);
     expect(gone.status()).toBe(404);
