@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, uniqueName } from './support/api';
+import { shotAtBothWidths } from './support/shots';
 import { escapeRegExp, openEnvironment } from './support/ui';
 
 /**
@@ -10,30 +10,8 @@ import { escapeRegExp, openEnvironment } from './support/ui';
  * removes the structure only after its record is gone.
  */
 
-const shots = process.env.SHOTS_DIR ?? 'test-results/screens';
-
-/** Screenshots at desktop and phone width (looked at by a person), and no serious axe finding at either. */
-const shot = async (page: Page, name: string) => {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    // The shell's navigation slides between its desktop and phone layouts: let it settle.
-    await page.waitForTimeout(500);
-    // Nothing may stick out sideways at either width.
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 })
-      .toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${shots}/data-structures-${name}-${width}.png`, fullPage: true });
-    // The whole page with the shell; with a dialog open only the dialog: the page behind lies under
-    // the overlay.
-    const dialogOpen = (await page.getByRole('dialog').count()) > 0;
-    const axe = new AxeBuilder({ page });
-    const scoped = dialogOpen ? axe.include('[role="dialog"]') : axe;
-    const { violations } = await scoped.analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
+/** Screenshots and axe at 1280 and 375 px (support/shots.ts). */
+const shot = (page: Page, name: string) => shotAtBothWidths(page, `data-structures-${name}`);
 
 /**
  * A pointer drag as a person makes it: press on the grip, move in steps, release over the target.

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, inviteUser, postOk, uniqueName } from './support/api';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { shotAtBothWidths } from './support/shots';
 import { openEnvironment } from './support/ui';
 
 /**
@@ -10,21 +10,8 @@ import { openEnvironment } from './support/ui';
  * permissions of a record type are set in the structure editor.
  */
 
-const shots = process.env.SHOTS_DIR ?? 'test-results/screens';
-
-const shot = async (page: Page, name: string) => {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    // The shell's navigation slides between its desktop and phone layouts: let it settle.
-    await page.waitForTimeout(500);
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 })
-      .toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${shots}/roles-${name}-${width}.png`, fullPage: true });
-    await expectNoSeriousA11yViolations(page, `${name} at ${width} px`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
+/** Screenshots and axe at 1280 and 375 px (support/shots.ts). */
+const shot = (page: Page, name: string) => shotAtBothWidths(page, `roles-${name}`);
 
 const roles = [
   { role: 'admin', label: 'Administrator', firstname: 'Anton' },

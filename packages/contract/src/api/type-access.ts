@@ -38,12 +38,10 @@ export const typeAccessSchema = z.object({
 export type TypeAccess = z.infer<typeof typeAccessSchema>;
 
 /** What a member may do with one type's records, resolved from role and type (logic/type-access.ts). */
-export const typeRightsSchema = z.object({
-  read: z.boolean(),
-  create: z.boolean(),
-  edit: z.boolean(),
-  delete: z.boolean(),
-  /** The stages the member may move a record into; null: every stage. */
-  stages: z.array(z.string()).nullable(),
-});
+export const typeRightsSchema = roleTypeAccessSchema
+  .pick({ read: true, create: true, edit: true, delete: true })
+  .extend({
+    /** The stages the member may move a record into; null: every stage. */
+    stages: z.array(z.string()).nullable(),
+  });
 export type TypeRights = z.infer<typeof typeRightsSchema>;

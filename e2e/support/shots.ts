@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const shotsDir = process.env.SHOTS_DIR ?? 'test-results/screens';
+
+/**
+ * Screenshots at desktop (1280) and phone (375) width, for a person to look at, with nothing
+ * sticking out sideways and no serious or critical axe finding at either width. With a dialog open
+ * only the dialog is checked: the page behind lies under the overlay.
+ */
+export const shotAtBothWidths = async (page: Page, file: string): Promise<void> => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    // The shell's navigation slides between its desktop and phone layouts: let it settle.
+    await page.waitForTimeout(500);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 })
+      .toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${shotsDir}/${file}-${width}.png`, fullPage: true });
+    const dialogOpen = (await page.getByRole('dialog').count()) > 0;
+    const axe = new AxeBuilder({ page });
+    const { violations } = await (dialogOpen ? axe.include('[role="dialog"]') : axe).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe on ${file} at ${width} px`,
+    ).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
