@@ -40,6 +40,7 @@ import { installBodyDrain } from './http/body-drain';
 import { installErrorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
 import { defaultLanguage } from './http/request-language';
+import { installPublicRegistry } from './http/public-route';
 import { installCallRegistry } from './http/route';
 import { serveWebApp } from './http/web-app';
 import { devMailPageEnabled, registerDevMailPage } from './mail/dev-page';
@@ -111,6 +112,7 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
   });
   app.decorate('deps', deps);
   installCallRegistry(app);
+  installPublicRegistry(app);
   // The API speaks JSON only; other bodies are refused with 415 instead of reaching a handler.
   app.removeContentTypeParser('text/plain');
 
@@ -198,8 +200,8 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
   });
   await registerPortalPages(app);
   await registerPublicFormPages(app);
-  registerBookingRequestPage(app);
-  registerSitePages(app);
+  await registerBookingRequestPage(app);
+  await registerSitePages(app);
   await registerFileServing(app);
 
   if (devMailPageEnabled(config)) registerDevMailPage(app);

@@ -9,6 +9,7 @@ import { sortFieldsStartTask, syncSortFieldsEverywhere } from './features/data-s
 import {
   envAccess,
   onEnvironmentCreated,
+  publicEnvironment,
   syncPresets,
   userWithEnv,
   userWithEnvOpening,
@@ -74,6 +75,7 @@ export const createDeps = async (config: Config, options: BootstrapOptions = {})
     guards: {
       userBySessionHash: (hash) => userBySessionHash(deps, hash),
       envAccess: (userId, slug) => envAccess(deps, userId, slug),
+      publicEnv: (key) => publicEnvironment(deps, key),
       userWithEnv: (hash, slug) => userWithEnv(deps, hash, slug),
       userWithEnvOpening: (hash, slug) => userWithEnvOpening(deps, hash, slug),
     },

@@ -25,11 +25,35 @@ export type EnvAccess = Readonly<{
   role: Role;
 }>;
 
+/** How a public page or signed download names its environment (issue 30 item 1). */
+export type PublicEnvKey =
+  | Readonly<{ envSlug: string }>
+  | Readonly<{ portalSlug: string }>
+  | Readonly<{ host: string }>
+  | Readonly<{ envId: string }>;
+
+/** What a public page knows of its environment before it opens the tenant scope. */
+export type PublicEnv = Readonly<{
+  id: EnvId;
+  slug: string;
+  name: string;
+  status: 'active' | 'blocked' | 'inactive';
+  language: Language;
+  /** The module switches (website, bookings, queryForms, filemanager). */
+  functions: Readonly<Record<string, { active: boolean } | undefined>>;
+  capabilities: Readonly<{ html_form_publish: boolean }>;
+  /** The environment's date format (spec 02: default_dateformat), for limits in its messages. */
+  dateFormat: string;
+  configUpdatedAt: Date;
+}>;
+
 /** What the guards need from the auth and environments features (wired in app.ts). */
 export type GuardLookups = Readonly<{
   userBySessionHash: (tokenHash: string) => Promise<AuthUser | null>;
   envAccess: (userId: string, slug: string) => Promise<EnvAccess | null>;
   /** Session, user, environment and membership in one read: the hot path of every environment call. */
+  /** The environment behind a public address or token: one lookup for every public page (issue 30). */
+  publicEnv: (key: PublicEnvKey) => Promise<PublicEnv | null>;
   userWithEnv: (tokenHash: string, slug: string) => Promise<{ user: AuthUser; env: EnvAccess | null } | null>;
   /** The same read as the opening of the request's tenant transaction: its SQL and how to read its row. */
   userWithEnvOpening: (

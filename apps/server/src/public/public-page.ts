@@ -37,15 +37,17 @@ type Document = Readonly<{
   /** Search engines may index the page (the website); private pages (forms, portal) say noindex. */
   indexable?: boolean;
   head?: SafeHtml;
+  /** The page's language (the environment's); German when not given. */
+  lang?: 'de' | 'en';
 }>;
 
 /**
- * A complete German HTML document around a body; the title is escaped. The style is the page's own
+ * A complete HTML document (German unless the environment speaks English) around a body; the title is escaped. The style is the page's own
  * (never user text): it must be byte-identical to the one hashed into the policy.
  */
 export const htmlDocument = (doc: Document): string =>
   html`<!doctype html>
-<html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${doc.lang ?? 'de'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 ${doc.indexable ? '' : html`<meta name="robots" content="noindex">`}<title>${doc.title}</title>${doc.head ?? ''}<style>${trusted(doc.style)}</style></head>
 <body>${doc.body}</body></html>`.value;
 

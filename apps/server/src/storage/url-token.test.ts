@@ -15,12 +15,12 @@ describe('file URL tokens', () => {
   test('carry their claims back unchanged', () => {
     expect(verifyFileToken(secret, token, now)).toEqual({
       ok: true,
-      claims: { op: 'put', key: 'env/file', size: 10, contentType: 'application/pdf', exp: inAMinute.getTime() / 1000 },
+      claims: { op: 'put', key: 'env/file', size: 10, contentType: 'application/pdf' },
     });
   });
 
   test('expire', () => {
-    expect(verifyFileToken(secret, token, inAMinute)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyFileToken(secret, token, inAMinute)).toMatchObject({ ok: false, reason: 'expired' });
   });
 
   test('refuse another secret and every changed character', () => {

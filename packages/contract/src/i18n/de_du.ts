@@ -6,6 +6,7 @@ import { einvoice } from './de_du/einvoice';
 import { environments } from './de_du/environments';
 import { files } from './de_du/files';
 import { mail } from './de_du/mail';
+import { publicPages } from './de_du/public-pages';
 import { queryForms } from './de_du/query-forms';
 import { records } from './de_du/records';
 import { settings } from './de_du/settings';
@@ -41,4 +42,5 @@ export const de_du: Catalog = {
   ...bookings,
   ...website,
   ...queryForms,
+  ...publicPages,
 };

@@ -6,6 +6,7 @@ import { einvoice } from './de_sie/einvoice';
 import { environments } from './de_sie/environments';
 import { files } from './de_sie/files';
 import { mail } from './de_sie/mail';
+import { publicPages } from './de_sie/public-pages';
 import { queryForms } from './de_sie/query-forms';
 import { records } from './de_sie/records';
 import { settings } from './de_sie/settings';
@@ -39,6 +40,7 @@ export const de_sie = {
   ...bookings,
   ...website,
   ...queryForms,
+  ...publicPages,
 } as const;
 
 export type MessageKey = keyof typeof de_sie;

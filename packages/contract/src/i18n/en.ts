@@ -7,6 +7,7 @@ import { einvoice } from './en/einvoice';
 import { environments } from './en/environments';
 import { files } from './en/files';
 import { mail } from './en/mail';
+import { publicPages } from './en/public-pages';
 import { queryForms } from './en/query-forms';
 import { records } from './en/records';
 import { settings } from './en/settings';
@@ -36,4 +37,5 @@ export const en: Catalog = {
   ...bookings,
   ...website,
   ...queryForms,
+  ...publicPages,
 };

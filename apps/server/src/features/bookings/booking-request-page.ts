@@ -1,18 +1,16 @@
 import { dateFormats } from '@kontor/contract/api/environments';
 import { newRecordId } from '@kontor/contract/api/records';
 import type { FieldErrors } from '@kontor/contract/call';
-import { languageSchema, type Translate, translator } from '@kontor/contract/i18n/catalogs';
+import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { isValidEmail } from '@kontor/contract/logic/email';
-import { isValidSlug } from '@kontor/contract/logic/slug';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { trustedEnvId } from '../../db/env-scope';
 import { loadTypes } from '../../engine/record-types.service';
 import { limitFormatOf } from '../../engine/record-values';
 import { recordsService } from '../../engine/records.service';
 import { AppError } from '../../http/errors';
+import { type PageContext, publicPages } from '../../http/public-route';
 import { html, type SafeHtml } from '../../public/html';
 import { htmlDocument, sendPage } from '../../public/public-page';
-import { environmentBySlug } from '../environments/environments.service';
 import { roomOf } from './booking-rules';
 import { bookingsRepo } from './bookings.repo';
 
@@ -58,21 +56,13 @@ const formFieldOf: Record<string, keyof Values> = {
   persons: 'guests',
 };
 
-const notFound = (reply: FastifyReply) =>
-  send(reply, 404, 'Seite nicht gefunden', html`<h1>Seite nicht gefunden</h1><p>Diese Seite gibt es nicht.</p>`);
+/** Booking requests per minute and client address. */
+const requestsPerMinute = 5;
 
-export const registerBookingRequestPage = (app: FastifyInstance): void => {
+export const registerBookingRequestPage = async (app: FastifyInstance): Promise<void> => {
   const { deps } = app;
-  /** The environment if it takes requests: active, bookings module on. */
-  const open = async (slug: string) => {
-    if (!isValidSlug(slug)) return null;
-    const env = await environmentBySlug(deps.database.db, slug);
-    if (env?.status !== 'active' || env.functions.bookings?.active !== true) return null;
-    const language = languageSchema.safeParse(env.defaultLanguage);
-    return { env, t: translator(language.success ? language.data : 'de_sie') };
-  };
-  const roomsOf = (envId: string) =>
-    deps.database.inEnv(trustedEnvId(envId), null, async (scope) =>
+  const roomsOf = (ctx: PageContext<{ slug: string }>) =>
+    ctx.inEnv(async (scope) =>
       (await bookingsRepo(scope).rooms(200)).map((r) => roomOf(r.id, r.data)).filter((r) => r.isActive),
     );
 
@@ -117,40 +107,34 @@ export const registerBookingRequestPage = (app: FastifyInstance): void => {
       </form>`;
   };
 
-  app.register(async (scope) => {
-    // Only here: the public form posts url-encoded; every API call keeps refusing it (415).
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16_384 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-
-    scope.get<{ Params: { slug: string } }>('/book/:slug', async (req, reply) => {
-      const found = await open(req.params.slug);
-      if (!found) return notFound(reply);
-      const { env, t } = found;
-      const rooms = await roomsOf(env.id);
-      if (rooms.length === 0)
+  // The environment is active and its bookings module on, or the binder answered 404.
+  const pageSpec = { path: '/book/:slug', find: 'envSlug', module: 'bookings' } as const;
+  await publicPages(
+    app,
+    { bodyLimit: 16_384, tooLargeText: 'public.invalidText', logName: 'booking request' },
+    (pages) => {
+      pages.get(pageSpec, async (ctx) => {
+        const { env, t, reply } = ctx;
+        const rooms = await roomsOf(ctx);
+        if (rooms.length === 0)
+          return send(
+            reply,
+            200,
+            t('bookings.publicTitle'),
+            html`<p class="company">${env.name}</p><h1>${t('bookings.publicTitle')}</h1><p>${t('bookings.publicNoRooms')}</p>`,
+          );
         return send(
           reply,
           200,
-          t('bookings.publicTitle'),
-          html`<p class="company">${env.name}</p><h1>${t('bookings.publicTitle')}</h1><p>${t('bookings.publicNoRooms')}</p>`,
+          `${t('bookings.publicTitle')} – ${env.name}`,
+          form(t, env.name, rooms, emptyValues, {}),
         );
-      return send(reply, 200, `${t('bookings.publicTitle')} – ${env.name}`, form(t, env.name, rooms, emptyValues, {}));
-    });
+      });
 
-    scope.post<{ Params: { slug: string }; Body: Record<string, unknown> }>(
-      '/book/:slug',
-      { config: { rateLimit: { max: Math.max(1, Math.round(5 * deps.config.rateLimitFactor)), timeWindow: 60_000 } } },
-      async (req, reply) => {
-        const found = await open(req.params.slug);
-        if (!found) return notFound(reply);
-        const { env, t } = found;
-        const body = typeof req.body === 'object' && req.body !== null ? req.body : {};
+      pages.post({ ...pageSpec, perMinute: requestsPerMinute }, async (ctx) => {
+        const { env, t, reply, fields } = ctx;
         const values: Values = { ...emptyValues };
-        for (const key of fieldNames)
-          values[key] = typeof body[key] === 'string' ? String(body[key]).slice(0, 300) : '';
+        for (const key of fieldNames) values[key] = (fields.get(key) ?? '').slice(0, 300);
         const thanks = () =>
           send(
             reply,
@@ -159,17 +143,17 @@ export const registerBookingRequestPage = (app: FastifyInstance): void => {
             html`<p class="company">${env.name}</p><h1>${t('bookings.publicTitle')}</h1><p class="ok" role="status">${t('bookings.publicThanks')}</p>`,
           );
         // A robot fills every field, the hidden one too: it is thanked and nothing is stored.
-        if (typeof body.website === 'string' && body.website !== '') return thanks();
+        if ((fields.get('website') ?? '') !== '') return thanks();
 
         const errors: Partial<Record<keyof Values, string[]>> = {};
         for (const key of ['name', 'email', 'room', 'date', 'from', 'to'] as const)
           if (values[key].trim() === '') errors[key] = [t('bookings.publicRequired')];
         if (!errors.email && !isValidEmail(values.email.trim())) errors.email = [t('bookings.publicEmailInvalid')];
-        const rooms = await roomsOf(env.id);
+        const rooms = await roomsOf(ctx);
         if (!errors.room && !rooms.some((r) => r.id === values.room)) errors.room = [t('records.modelNotFound')];
         if (Object.keys(errors).length === 0) {
           try {
-            await deps.database.inEnv(trustedEnvId(env.id), null, async (s) =>
+            await ctx.inEnv(async (s) =>
               recordsService({
                 scope: s,
                 types: await loadTypes(s, env.configUpdatedAt),
@@ -179,8 +163,8 @@ export const registerBookingRequestPage = (app: FastifyInstance): void => {
                 actor: 'system',
                 now: deps.now(),
                 limitFormat: limitFormatOf(
-                  translatorLanguage(env.defaultLanguage),
-                  dateFormats.find((f) => f === env.defaultDateformat),
+                  ctx.language,
+                  dateFormats.find((f) => f === env.dateFormat),
                 ),
               }).save({
                 type: 'booking',
@@ -212,12 +196,7 @@ export const registerBookingRequestPage = (app: FastifyInstance): void => {
           `${t('bookings.publicTitle')} – ${env.name}`,
           form(t, env.name, rooms, values, errors, t('bookings.publicInvalid')),
         );
-      },
-    );
-  });
-};
-
-const translatorLanguage = (value: string) => {
-  const parsed = languageSchema.safeParse(value);
-  return parsed.success ? parsed.data : 'de_sie';
+      });
+    },
+  );
 };

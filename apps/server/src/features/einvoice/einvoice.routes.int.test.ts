@@ -252,8 +252,9 @@ describe('einvoice/download refusals', () => {
       owner.token,
     );
     expectRefused(bad, 400);
+    // The public binder's 404 page (issue 30): a forged token names nothing.
     const spoiled = await fetchFile('/api/einvoice/file?token=abc.def');
-    expect(spoiled.res.statusCode).toBe(403);
+    expect(spoiled.res.statusCode).toBe(404);
   });
 
   test('a user of another environment cannot download this environment’s e-invoice', async () => {

@@ -1,18 +1,17 @@
 import * as api from '@kontor/contract/api/einvoice';
-import { translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyInstance } from 'fastify';
-import { type EnvScope, trustedEnvId } from '../../db/env-scope';
+import type { EnvScope } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
 import { loadTypes } from '../../engine/record-types.service';
 import { checkTypeRight, requireTypeRight } from '../../engine/type-access';
 import { AppError } from '../../http/errors';
+import { signedDownload } from '../../http/public-route';
 import { answer, route } from '../../http/route';
 import { contentDisposition } from '../../storage/content-disposition';
-import { environmentById } from '../environments/environments.service';
 import { requireReadyFile, storageKey } from '../files/files.service';
 import { einvoiceDownloadLink, einvoiceFile, einvoiceFilePath } from './einvoice.service';
 import { checkImportSize, importEinvoice, readUploadedEinvoice, requireIncomingType } from './einvoice-import';
-import { verifyEinvoiceLink } from './einvoice-links';
+import { einvoiceLinks } from './einvoice-links';
 import { readStoredBytes } from './einvoice-storage';
 
 /** Imports per minute and client address (the route's rate limit). */
@@ -75,24 +74,21 @@ export const registerEinvoiceRoutes = (app: FastifyInstance): void => {
   );
 
   // No bearer token (a new tab cannot send one): the signed token names environment, user and file.
-  app.get<{ Querystring: { token?: string } }>(einvoiceFilePath, async (req, reply) => {
-    const { deps } = app;
-    const t = translator('de_sie');
-    const claims = verifyEinvoiceLink(deps.config.fileUrlSecret, String(req.query.token ?? ''), deps.now());
-    if (!claims) throw new AppError('forbidden', { message: t('stages.linkInvalid') });
-    const file = await deps.database.inEnv(trustedEnvId(claims.env), claims.user || null, async (scope) => {
-      const env = await environmentById(scope);
-      if (!env) throw new AppError('forbidden', { message: t('stages.linkInvalid') });
-      const types = await loadTypes(scope, env.configUpdatedAt);
-      return einvoiceFile(scope, types, t, claims);
-    });
-    const pdf = claims.format === 'zugferd';
-    return reply
-      .header('content-type', pdf ? 'application/pdf' : 'application/xml; charset=utf-8')
-      .header('content-disposition', contentDisposition(file.filename, false))
-      .header('content-length', file.bytes.length)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(file.bytes);
-  });
+  signedDownload(
+    app,
+    { path: einvoiceFilePath, module: 'documents', verify: einvoiceLinks(app.deps.config.fileUrlSecret).verify },
+    async ({ reply, inEnv, env, t, claims }) => {
+      const file = await inEnv(async (scope) =>
+        einvoiceFile(scope, await loadTypes(scope, env.configUpdatedAt), t, claims),
+      );
+      const pdf = claims.format === 'zugferd';
+      return reply
+        .header('content-type', pdf ? 'application/pdf' : 'application/xml; charset=utf-8')
+        .header('content-disposition', contentDisposition(file.filename, false))
+        .header('content-length', file.bytes.length)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(file.bytes);
+    },
+  );
 };

@@ -12,7 +12,7 @@ import { AppError } from '../../http/errors';
 import { einvoiceRepo } from './einvoice.repo';
 import { buildEinvoice, type EinvoiceRecord, type Problem } from './einvoice-document';
 import { xrechnungXml, zugferdPdf } from './einvoice-files';
-import { signEinvoiceLink } from './einvoice-links';
+import { einvoiceLinks } from './einvoice-links';
 import { buyerOf, sellerOf } from './einvoice-parties';
 
 /**
@@ -156,8 +156,7 @@ export const einvoiceDownloadLink = async (
   body: { type: string; id: string; format: EinvoiceFormat },
 ): Promise<DownloadAnswer> => {
   const file = await einvoiceFile(ctx.scope, ctx.types, ctx.t, body);
-  const token = signEinvoiceLink(
-    ctx.secret,
+  const token = einvoiceLinks(ctx.secret).sign(
     { env: ctx.scope.envId, user: ctx.scope.userId ?? '', type: body.type, id: file.recordId, format: body.format },
     ctx.now,
   );

@@ -1,9 +1,11 @@
 import type { Role } from '@kontor/contract/api/roles';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { sqlLiteral } from '../../db/env-opening';
 import { rowsOf } from '../../db/rows';
 import { users } from '../auth/auth.table';
+import { portals } from '../settings/settings.table';
+import { websiteHosts } from '../website/website.table';
 import { environmentInvitations, environments, environmentUsers, presets } from './environments.table';
 
 type Conn = Db | Tx;
@@ -74,6 +76,49 @@ export const findById = async (db: Conn, id: string): Promise<EnvironmentRow | u
 
 export const findBySlug = async (db: Conn, slug: string): Promise<EnvironmentRow | undefined> =>
   (await db.select().from(environments).where(eq(environments.urlSlug, slug)).limit(1))[0];
+
+/** What a public page's environment lookup is keyed by (http/access.ts PublicEnvKey). */
+export type PublicKey = { envSlug: string } | { portalSlug: string } | { host: string } | { envId: string };
+
+/**
+ * The one lookup of every public page (issue 30 item 1): the environment by its slug, by the slug
+ * of its active portal, by a verified website host, or by the id a signed token names.
+ */
+export const findPublic = async (db: Conn, key: PublicKey) => {
+  const columns = {
+    id: environments.id,
+    slug: environments.urlSlug,
+    name: environments.name,
+    status: environments.status,
+    language: environments.defaultLanguage,
+    functions: environments.functions,
+    capabilities: environments.capabilities,
+    dateFormat: environments.defaultDateformat,
+    configUpdatedAt: environments.configUpdatedAt,
+  };
+  if ('portalSlug' in key) {
+    return (
+      await db
+        .select(columns)
+        .from(portals)
+        .innerJoin(environments, eq(environments.id, portals.envId))
+        .where(and(eq(portals.urlSlug, key.portalSlug), eq(portals.active, true)))
+        .limit(1)
+    )[0];
+  }
+  if ('host' in key) {
+    return (
+      await db
+        .select(columns)
+        .from(websiteHosts)
+        .innerJoin(environments, eq(environments.id, websiteHosts.envId))
+        .where(and(eq(websiteHosts.host, key.host), isNotNull(websiteHosts.verifiedAt)))
+        .limit(1)
+    )[0];
+  }
+  const condition = 'envSlug' in key ? eq(environments.urlSlug, key.envSlug) : eq(environments.id, key.envId);
+  return (await db.select(columns).from(environments).where(condition).limit(1))[0];
+};
 
 export const listAll = (db: Conn) => db.select().from(environments).orderBy(asc(environments.createdAt));
 

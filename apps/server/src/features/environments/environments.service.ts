@@ -3,12 +3,13 @@ import { envNameLimit } from '@kontor/contract/api/environments';
 import { mayGiveRole, type Role, roleSchema } from '@kontor/contract/api/roles';
 import { languageSchema, type Translate } from '@kontor/contract/i18n/catalogs';
 import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
-import { slugify } from '@kontor/contract/logic/slug';
+import { isValidSlug, slugify } from '@kontor/contract/logic/slug';
 import type { Tx } from '../../db/client';
 import { type EnvScope, enterEnv, trustedEnvId } from '../../db/env-scope';
 import { isUuid, newId } from '../../db/ids';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
+import type { PublicEnv, PublicEnvKey } from '../../http/access';
 import type { AuthUser, EnvAccess } from '../../http/guards';
 import { enqueueMail } from '../../mail/outbox.repo';
 import { invitationMail } from '../../mail/templates';
@@ -20,6 +21,29 @@ import { findPreset, type PresetDefinition, presetDefinitions } from './presets'
 export const envAccess = async (deps: AppDeps, userId: string, slug: string): Promise<EnvAccess | null> => {
   const row = await repo.findAccess(deps.database.db, userId, slug);
   return row ? toAccess(row) : null;
+};
+
+/** A key that cannot name an environment is not looked up (a stranger's 10 kB "slug" costs no query). */
+const plausibleKey = (key: PublicEnvKey): boolean =>
+  'envSlug' in key
+    ? /^[a-z0-9-]{1,60}$/.test(key.envSlug)
+    : 'portalSlug' in key
+      ? isValidSlug(key.portalSlug)
+      : 'host' in key
+        ? key.host.length > 0 && key.host.length <= 253
+        : isUuid(key.envId);
+
+/** The environment behind a public page's address or a signed token (GuardLookups.publicEnv, issue 30). */
+export const publicEnvironment = async (deps: AppDeps, key: PublicEnvKey): Promise<PublicEnv | null> => {
+  if (!plausibleKey(key)) return null;
+  const row = await repo.findPublic(deps.database.db, key);
+  if (!row) return null;
+  return {
+    ...row,
+    id: trustedEnvId(row.id),
+    language: languageSchema.catch('de_sie').parse(row.language),
+    functions: row.functions ?? {},
+  };
 };
 
 const toAccess = (

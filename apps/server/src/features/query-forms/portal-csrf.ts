@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionLifetimeMs } from './portal.service';
-import { signedStamps } from './time-token';
+import { stampSigner } from '../../signing/signed-links';
 
 /** The portal's cookies are set only for its own path: /portal/{url_slug}. */
 export const portalPath = (slug: string) => `/portal/${encodeURIComponent(slug)}`;
@@ -52,7 +52,7 @@ export const csrfLifetimeMs = sessionLifetimeMs;
  * a login with the attacker's link, a logout, an answer — fails the check.
  */
 export const portalCsrf = (config: Readonly<{ secret: string | undefined; secure: boolean }>) => {
-  const stamps = signedStamps(config.secret, 'portal-csrf');
+  const stamps = stampSigner(config.secret, 'portal-csrf');
   const nonceOf = (req: FastifyRequest) => {
     const nonce = readCookie(req, nonceCookie);
     return nonce && nonceShape.test(nonce) ? nonce : null;

@@ -1,8 +1,8 @@
-import { type Language, languageSchema, translator } from '@kontor/contract/i18n/catalogs';
+import { type Language, translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type EnvScope, trustedEnvId } from '../../db/env-scope';
+import type { PublicEnv } from '../../http/access';
 import { AppError } from '../../http/errors';
-import { acceptFormPosts, postedFields } from '../../public/form-posts';
+import { type PageContext, publicPages } from '../../http/public-route';
 import { htmlDocument, sendPage } from '../../public/public-page';
 import { applyAnswerToRecords } from './answer-records';
 import { checkAnswers } from './answers';
@@ -16,7 +16,7 @@ import {
   signatureScript,
 } from './public-form.render';
 import type { QueryFormRow } from './query-forms.repo';
-import { environmentBySlug, filledAlready, maxAnswerChars, publishedForm, storeAnswer } from './query-forms.service';
+import { filledAlready, maxAnswerChars, publishedForm, storeAnswer } from './query-forms.service';
 import { postedInTime, timeTokens } from './time-token';
 
 /** Posts per minute and client address on the public form pages. */
@@ -24,46 +24,38 @@ export const postsPerMinute = 10;
 
 type Brand = FormPageModel['brand'];
 type Found = Readonly<{
-  envId: string;
+  env: PublicEnv;
   language: Language;
   form: QueryFormRow;
   brand: Brand;
   imgSources: string[];
-  configUpdatedAt: Date;
 }>;
+type FormParams = { slug: string; key: string };
 
 /**
  * The public fill page of a published form at /forms/{env url_slug}/{publish_key}
- * (CLARIFICATIONS "Public addresses"). Unknown environment or key, an inactive publication, the
- * module or the web forms switched off, a blocked environment: all the same 404.
+ * (CLARIFICATIONS "Public addresses"), bound by the public binder (http/public-route.ts): unknown
+ * environment or key, an inactive publication, the module or the web forms switched off, a blocked
+ * environment: all the catalog's same 404.
  */
 export const registerPublicFormPages = async (app: FastifyInstance): Promise<void> => {
   const { deps } = app;
   const { sign, issuedAt } = timeTokens(deps.config.fileUrlSecret);
 
-  const inEnv = <T>(envId: string, work: (scope: EnvScope) => Promise<T>) =>
-    deps.database.inEnv(trustedEnvId(envId), null, work);
-
-  const find = async (slug: string, key: string): Promise<Found | null> => {
-    if (!/^[a-z0-9-]{1,120}$/.test(slug) || !/^[A-Za-z0-9_-]{16,64}$/.test(key)) return null;
-    const env = await environmentBySlug(deps.database.db, slug);
-    if (!env || env.status === 'blocked' || !env.functions.queryForms?.active || !env.capabilities.html_form_publish) {
-      return null;
-    }
-    const language = languageSchema.catch('de_sie').parse(env.language);
-    const t = translator(language);
-    return inEnv(env.id, async (scope) => {
-      const form = await publishedForm(scope, key);
+  /** The published form of the page, or null (the binder found the environment and checked its switches). */
+  const find = async (ctx: PageContext<FormParams>): Promise<Found | null> => {
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(ctx.params.key)) return null;
+    return ctx.inEnv(async (scope) => {
+      const form = await publishedForm(scope, ctx.params.key);
       if (!form) return null;
-      const brand = await loadBrand(scope, deps.storage, env.name, t);
+      const brand = await loadBrand(scope, deps.storage, ctx.env.name, ctx.t);
       if (!brand.active) return null;
       return {
-        envId: env.id,
-        language,
+        env: ctx.env,
+        language: ctx.language,
         form,
         brand: { title: brand.title, logoUrl: brand.logoUrl },
         imgSources: brand.imgSources,
-        configUpdatedAt: env.configUpdatedAt,
       };
     });
   };
@@ -86,22 +78,8 @@ export const registerPublicFormPages = async (app: FastifyInstance): Promise<voi
     });
   };
 
-  const notFound = (reply: FastifyReply) => {
-    const t = translator('de_sie');
-    return send(
-      reply,
-      404,
-      t('queryForms.publicNotFoundTitle'),
-      messagePage(
-        { title: '', logoUrl: null },
-        t('queryForms.publicNotFoundTitle'),
-        t('queryForms.publicNotFoundText'),
-      ),
-    );
-  };
-
   // The time token names its form (issue 30): a stamp of another form or environment is refused.
-  const stampOf = (found: Found) => ({ via: 'public' as const, envId: found.envId, formId: found.form.id });
+  const stampOf = (found: Found) => ({ via: 'public' as const, envId: found.env.id, formId: found.form.id });
 
   const model = (found: Found, action: string, parts: Partial<FormPageModel>): FormPageModel => ({
     brand: found.brand,
@@ -128,31 +106,25 @@ export const registerPublicFormPages = async (app: FastifyInstance): Promise<voi
     );
   };
 
-  await app.register(async (pub) => {
-    acceptFormPosts(pub, {
-      bodyLimit: maxAnswerChars,
-      logName: 'public form',
-      tooLargeText: translator('de_sie')('queryForms.answerTooLarge'),
-      sendError: (reply, status, text) =>
-        send(reply, status, text, messagePage({ title: '', logoUrl: null }, text, '')),
-    });
+  const pageSpec = { path: '/forms/:slug/:key', find: 'envSlug', module: 'queryForms' } as const;
+  await publicPages(
+    app,
+    { bodyLimit: maxAnswerChars, tooLargeText: 'queryForms.answerTooLarge', logName: 'public form', notFoundText: 'queryForms.publicNotFoundText' },
+    (pages) => {
+      pages.get<FormParams>(pageSpec, async (ctx) => {
+        const { reply, req } = ctx;
+        const found = await find(ctx);
+        if (!found) return ctx.notFound();
+        const full = await ctx.inEnv((scope) => filledAlready(scope, found.form, 'url'));
+        if (full) return closed(reply, found, 200);
+        return send(reply, 200, found.form.title || found.brand.title, model(found, req.url, {}), found);
+      });
 
-    pub.get<{ Params: { slug: string; key: string } }>('/forms/:slug/:key', async (req, reply) => {
-      const found = await find(req.params.slug, req.params.key);
-      if (!found) return notFound(reply);
-      const full = await inEnv(found.envId, (scope) => filledAlready(scope, found.form, 'url'));
-      if (full) return closed(reply, found, 200);
-      return send(reply, 200, found.form.title || found.brand.title, model(found, req.url, {}), found);
-    });
-
-    pub.post<{ Params: { slug: string; key: string }; Body: URLSearchParams }>(
-      '/forms/:slug/:key',
-      { config: { rateLimit: { max: Math.round(postsPerMinute * deps.config.rateLimitFactor), timeWindow: 60_000 } } },
-      async (req, reply) => {
-        const found = await find(req.params.slug, req.params.key);
-        if (!found) return notFound(reply);
-        const t = translator(found.language);
-        const params = postedFields(req.body);
+      pages.post<FormParams>({ ...pageSpec, perMinute: postsPerMinute }, async (ctx) => {
+        const { reply, req, t } = ctx;
+        const found = await find(ctx);
+        if (!found) return ctx.notFound();
+        const params = ctx.fields;
         const values = groupPosted(params, found.form.definition);
         const action = req.url;
         const title = found.form.title || found.brand.title;
@@ -181,14 +153,14 @@ export const registerPublicFormPages = async (app: FastifyInstance): Promise<voi
           return send(reply, 400, title, model(found, action, { values, errors }), found);
         }
         try {
-          await inEnv(found.envId, async (scope) => {
+          await ctx.inEnv(async (scope) => {
             const now = deps.now();
             const target = { via: 'url' as const };
             await applyAnswerToRecords(scope, {
               form: found.form,
               data,
               target,
-              configUpdatedAt: found.configUpdatedAt,
+              configUpdatedAt: found.env.configUpdatedAt,
               now,
               t,
             });
@@ -211,7 +183,7 @@ export const registerPublicFormPages = async (app: FastifyInstance): Promise<voi
           messagePage(found.brand, t('queryForms.publicThanksTitle'), t('queryForms.publicThanksText')),
           found,
         );
-      },
-    );
-  });
+      });
+    },
+  );
 };

@@ -1,32 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-
-/**
- * Signed time stamps of the public pages: `{ms}.{mac}`, the MAC over the purpose, what the stamp
- * is bound to and the time. One signing for every purpose (the form's time token, the portal's
- * CSRF token), each with its own key, so a stamp of one purpose or binding is worth nothing in
- * another (issue 30).
- */
-export const signedStamps = (configuredSecret: string | undefined, purpose: string) => {
-  const secret = createHmac('sha256', configuredSecret ?? randomBytes(32).toString('hex'))
-    .update(purpose)
-    .digest();
-  // JSON keeps the parts apart: no two bindings spell the same MAC input.
-  const mac = (ms: number, binding: readonly string[]) =>
-    createHmac('sha256', secret)
-      .update(JSON.stringify([ms, ...binding]))
-      .digest('base64url');
-  return {
-    sign: (ms: number, binding: readonly string[]) => `${ms}.${mac(ms, binding)}`,
-    /** The time the token was issued for this binding, or null for a forged, foreign or malformed one. */
-    issuedAt: (token: string, binding: readonly string[]): number | null => {
-      const [ms, given, rest] = token.split('.');
-      if (!ms || !given || rest !== undefined || !/^\d{1,15}$/.test(ms)) return null;
-      const expected = Buffer.from(mac(Number(ms), binding));
-      const actual = Buffer.from(given);
-      return expected.length === actual.length && timingSafeEqual(expected, actual) ? Number(ms) : null;
-    },
-  };
-};
+import { stampSigner } from '../../signing/signed-links';
 
 /** What a form's time token is bound to: where it was shown (public page or portal) and which form of which environment. */
 export type FormStampBinding = Readonly<{ via: 'public' | 'portal'; envId: string; formId: string }>;
@@ -37,7 +9,7 @@ export type FormStampBinding = Readonly<{ via: 'public' | 'portal'; envId: strin
  * one shown on another form, environment or page kind is refused like a forged one.
  */
 export const timeTokens = (configuredSecret: string | undefined) => {
-  const stamps = signedStamps(configuredSecret, 'query-form-time');
+  const stamps = stampSigner(configuredSecret, 'form-time');
   const parts = (b: FormStampBinding) => [b.via, b.envId, b.formId];
   return {
     sign: (ms: number, binding: FormStampBinding) => stamps.sign(ms, parts(binding)),

@@ -10,7 +10,7 @@ import { type RecordActor, requireTypeRight } from '../../engine/type-access';
 import { AppError } from '../../http/errors';
 import { updateEnvironmentSettings } from '../environments/environments.service';
 import { renderRecordPdf, requireExport } from './export-document';
-import { exportFilePath, signExportLink } from './export-links';
+import { exportFilePath, exportLinks } from './export-links';
 import { frozenBytesOf, frozenExportOf } from './frozen-documents';
 
 /** `actor`: whose rights on the type apply (issue 29 item 2); 'system' behind a signed link. */
@@ -51,8 +51,7 @@ export const previewLinks = async (
   const frozen = body.export ? undefined : await frozenExportOf(ctx.scope, row.id);
   const template = exportOf(ctx, type, body.export ?? frozen);
   const link = (inline: boolean) =>
-    `${exportFilePath}?token=${signExportLink(
-      secret,
+    `${exportFilePath}?token=${exportLinks(secret).sign(
       { env: ctx.scope.envId, user: ctx.scope.userId ?? '', type: type.key, id: row.id, export: template.key, inline },
       ctx.now,
     )}`;

@@ -268,9 +268,12 @@ describe('stages/change: freezing an invoice', () => {
     const preview = await t.call(records.recordExportPreview, { _env: owner.env, type: 'invoices', id }, owner.token);
     const url = preview.body.data?.url ?? '';
     const spoiled = await fetchPdf(`${url.slice(0, -3)}abc`);
-    expect(spoiled.res.statusCode).toBe(403);
+    // The public binder's pages (issue 30): a forged link is the catalog's 404, an expired one its 410.
+    expect(spoiled.res.statusCode).toBe(404);
     t.clock.advance(6 * 60_000);
-    expect((await fetchPdf(url)).res.statusCode).toBe(403);
+    const expired = await fetchPdf(url);
+    expect(expired.res.statusCode).toBe(410);
+    expect(expired.res.headers['content-type']).toContain('text/html');
     const foreign = await t.call(records.recordExportPreview, { _env: other.env, type: 'invoices', id }, other.token);
     expectRefused(foreign, 404);
     const unknownExport = await t.call(

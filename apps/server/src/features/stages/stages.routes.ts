@@ -2,17 +2,15 @@ import * as exportsApi from '@kontor/contract/api/export-templates';
 import { recordExportPreview } from '@kontor/contract/api/records';
 import * as api from '@kontor/contract/api/stages';
 import type { Call } from '@kontor/contract/call';
-import { translator } from '@kontor/contract/i18n/catalogs';
 import type { FastifyInstance } from 'fastify';
-import { trustedEnvId } from '../../db/env-scope';
 import { loadTypes } from '../../engine/record-types.service';
-import { AppError } from '../../http/errors';
+import { signedDownload } from '../../http/public-route';
 import { answer, type EnvContext, route } from '../../http/route';
 import { contentDisposition } from '../../storage/content-disposition';
 import { einvoiceProblems, freezeEinvoice } from '../einvoice/einvoice.service';
 import { environmentById } from '../environments/environments.service';
 import { storeSystemFile } from '../files/files.service';
-import { exportFilePath, verifyExportLink } from './export-links';
+import { exportFilePath, exportLinks } from './export-links';
 import { copyExport, deleteExport, type ExportsContext, exportBytes, previewLinks } from './exports.service';
 import { changeStage, type StagesContext, stageDetails, stageHistory } from './stages.service';
 
@@ -80,24 +78,24 @@ export const registerStageRoutes = (app: FastifyInstance): void => {
   });
 
   // The PDF behind a preview link: no bearer token (an iframe cannot send one), the signed token decides.
-  app.get<{ Querystring: { token?: string } }>(exportFilePath, async (req, reply) => {
-    const { deps } = app;
-    const t = translator('de_sie');
-    const claims = verifyExportLink(deps.config.fileUrlSecret, String(req.query.token ?? ''), deps.now());
-    if (!claims) throw new AppError('forbidden', { message: t('stages.linkInvalid') });
-    const bytes = await deps.database.inEnv(trustedEnvId(claims.env), claims.user || null, async (scope) => {
-      const env = await environmentById(scope);
-      if (!env) throw new AppError('forbidden', { message: t('stages.linkInvalid') });
-      const types = await loadTypes(scope, env.configUpdatedAt);
+  signedDownload(
+    app,
+    { path: exportFilePath, module: 'documents', verify: exportLinks(app.deps.config.fileUrlSecret).verify },
+    async ({ reply, inEnv, env, t, deps, claims }) => {
       // The link was signed after the member's read check (previewLinks).
-      return exportBytes({ scope, types, t, now: deps.now(), actor: 'system' }, claims);
-    });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('preview.pdf', claims.inline))
-      .header('content-length', bytes.length)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
-      .send(bytes);
-  });
+      const bytes = await inEnv(async (scope) =>
+        exportBytes(
+          { scope, types: await loadTypes(scope, env.configUpdatedAt), t, now: deps.now(), actor: 'system' },
+          claims,
+        ),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('preview.pdf', claims.inline))
+        .header('content-length', bytes.length)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
+        .send(bytes);
+    },
+  );
 };

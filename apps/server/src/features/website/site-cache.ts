@@ -1,3 +1,4 @@
+import { forgetPublicEnvironments } from '../../http/public-route';
 /**
  * The rendered public pages, per environment. A save in the website manager (or of a record)
  * drops the environment's pages at once, so an edit is published instantly in this process; the
@@ -31,26 +32,11 @@ export const invalidateSite = (envId: string): void => {
   sites.delete(envId);
 };
 
-/** Address → environment lookups (slug or host), kept a few seconds: a blocked environment goes dark quickly. */
-export type SiteTarget = Readonly<{
-  id: string;
-  slug: string;
-  status: string;
-  /** The environment's modules: a switched-off website module serves no site. */
-  functions: Readonly<Partial<Record<string, { active: boolean }>>>;
-}>;
-const targetTtlMs = 5_000;
-const targets = new Map<string, { target: SiteTarget | null; at: number }>();
+/**
+ * How long the public binder may reuse a site's environment (by slug or host, http/public-route.ts):
+ * a blocked environment goes dark within seconds.
+ */
+export const targetTtlMs = 5_000;
 
-export const cachedTarget = (key: string, now: number) => {
-  const hit = targets.get(key);
-  return hit && now - hit.at < targetTtlMs ? hit : undefined;
-};
-
-export const storeTarget = (key: string, target: SiteTarget | null, now: number): void => {
-  if (targets.size >= 5000) targets.delete(targets.keys().next().value as string);
-  targets.set(key, { target, at: now });
-};
-
-/** A host was set or changed: forget every host lookup. */
-export const invalidateTargets = (): void => targets.clear();
+/** A host was set or changed: forget every remembered lookup. */
+export const invalidateTargets = (): void => forgetPublicEnvironments();

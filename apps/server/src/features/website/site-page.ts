@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { trustedEnvId, withEnv } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
+import { type HostContext, type PageContext, publicHostPages, publicPages } from '../../http/public-route';
 import { contentSecurityPolicy } from '../../public/public-page';
 import { requireReadyFile, storageKey } from '../files/files.service';
-import { type CachedPage, cachedPage, cachedTarget, type SiteTarget, storePage, storeTarget } from './site-cache';
+import { type CachedPage, cachedPage, storePage, targetTtlMs } from './site-cache';
 import { isSitePath } from './site-paths';
 import { isPublishedFile, renderSite, sitemapXml } from './site-render';
 import { countVisit, flushAllVisits } from './visits';
-import { environmentByHost, environmentBySlug } from './website.repo';
 
 /**
  * The public website (CLARIFICATIONS "Public addresses"): /site/{url_slug}/… and every path on the
@@ -45,6 +44,7 @@ const sitePathOf = (url: string): string | null => {
 };
 
 type Via = Readonly<{ base: string; formsBase: string; origin: string; cacheKey: string }>;
+type SiteContext = PageContext<{ slug: string }> | HostContext;
 
 const send = (req: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
   reply
@@ -62,18 +62,9 @@ const send = (req: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
   return reply.send(page.body);
 };
 
-export const registerSitePages = (app: FastifyInstance): void => {
+export const registerSitePages = async (app: FastifyInstance): Promise<void> => {
   const { db } = app.deps.database;
   const appUrl = new URL(app.deps.config.appUrl);
-
-  const target = async (key: string, lookup: () => Promise<SiteTarget | undefined>) => {
-    const now = Date.now();
-    const hit = cachedTarget(key, now);
-    if (hit) return hit.target;
-    const found = (await lookup()) ?? null;
-    storeTarget(key, found, now);
-    return found;
-  };
 
   const visit = (req: FastifyRequest, envId: string) =>
     countVisit(
@@ -87,14 +78,15 @@ export const registerSitePages = (app: FastifyInstance): void => {
       app.deps.now(),
     ).catch((error) => req.log.warn({ err: error }, 'website visit not counted'));
 
-  const page = async (req: FastifyRequest, reply: FastifyReply, env: SiteTarget | null, via: Via, rawPath: string) => {
-    if (env?.status !== 'active' || env.functions.website?.active !== true) return notFound(reply);
+  // The binder found the environment, active with its website on (or answered 404 itself).
+  const page = async (ctx: SiteContext, via: Via, rawPath: string) => {
+    const { req, reply, env } = ctx;
     const [pathPart, queryPart = ''] = rawPath.split('?', 2);
     let path: string;
     try {
       path = decodeURIComponent(pathPart || '/');
     } catch {
-      return notFound(reply);
+      return ctx.notFound();
     }
     if (path === '/robots.txt') {
       return reply
@@ -103,20 +95,20 @@ export const registerSitePages = (app: FastifyInstance): void => {
         .send(`User-agent: *\nAllow: /\nSitemap: ${via.origin}/sitemap.xml\n`);
     }
     if (path === '/sitemap.xml') {
-      const xml = await withEnv(db, trustedEnvId(env.id), null, (scope) => sitemapXml(scope, via.origin));
-      if (xml === null) return notFound(reply);
+      const xml = await ctx.inEnv((scope) => sitemapXml(scope, via.origin));
+      if (xml === null) return ctx.notFound();
       return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);
     }
     // No icon of its own (yet): an empty answer instead of a 404 in every visitor's console.
     if (path === '/favicon.ico') return reply.status(204).header('cache-control', 'public, max-age=86400').send();
     const file = /^\/_files\/([0-9a-f-]{36})$/i.exec(path);
-    if (file?.[1]) return serveFile(reply, env.id, file[1]);
+    if (file?.[1]) return serveFile(ctx, file[1]);
 
     const key = `${via.cacheKey}|${path}?${queryPart.length <= 300 ? queryPart : ''}`;
     const now = Date.now();
     let cached = cachedPage(env.id, key, now);
     if (!cached) {
-      const rendered = await withEnv(db, trustedEnvId(env.id), null, (scope) =>
+      const rendered = await ctx.inEnv((scope) =>
         renderSite(scope, { base: via.base, formsBase: via.formsBase, path, query: new URLSearchParams(queryPart) }),
       );
       cached = {
@@ -137,14 +129,14 @@ export const registerSitePages = (app: FastifyInstance): void => {
     return send(req, reply, cached);
   };
 
-  const serveFile = async (reply: FastifyReply, envId: string, id: string) => {
-    if (!isUuid(id)) return notFound(reply);
-    const row = await withEnv(db, trustedEnvId(envId), null, async (scope) =>
+  const serveFile = async (ctx: SiteContext, id: string) => {
+    if (!isUuid(id)) return ctx.notFound();
+    const row = await ctx.inEnv(async (scope) =>
       (await isPublishedFile(scope, id)) ? requireReadyFile(scope, id).catch(() => null) : null,
     );
-    if (!row || !/^image\/(png|jpeg|gif|webp|avif)$/.test(row.contentType)) return notFound(reply);
-    const object = await app.deps.storage.get(storageKey({ envId }, row.id));
-    return reply
+    if (!row || !/^image\/(png|jpeg|gif|webp|avif)$/.test(row.contentType)) return ctx.notFound();
+    const object = await app.deps.storage.get(storageKey({ envId: ctx.env.id }, row.id));
+    return ctx.reply
       .header('content-type', row.contentType)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'")
@@ -152,64 +144,43 @@ export const registerSitePages = (app: FastifyInstance): void => {
       .send(object.body);
   };
 
-  const notFound = (reply: FastifyReply) =>
-    reply
-      .status(404)
-      .header('content-security-policy', contentSecurityPolicy({}))
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send('<!doctype html><html lang="de"><title>Seite nicht gefunden</title><h1>Seite nicht gefunden</h1>');
-
-  const bySlug = async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
-    const slug = req.params.slug.toLowerCase();
-    if (slug.length > 120) return notFound(reply);
-    const env = await target(`slug:${slug}`, () => environmentBySlug(db, slug));
+  const bySlug = async (ctx: PageContext<{ slug: string }>) => {
+    const slug = ctx.params.slug.toLowerCase();
     const base = `/site/${encodeURIComponent(slug)}`;
-    const at = req.url.indexOf('/', '/site/'.length);
-    const rest = at < 0 ? '/' : req.url.slice(at);
+    const at = ctx.req.url.indexOf('/', '/site/'.length);
+    const rest = at < 0 ? '/' : ctx.req.url.slice(at);
     const via = {
       base,
       formsBase: `/forms/${encodeURIComponent(slug)}`,
       origin: `${appUrl.origin}${base}`,
       cacheKey: 'slug',
     };
-    return page(req, reply, env, via, rest);
+    return page(ctx, via, rest);
   };
-  // /site/{slug} and /site/{slug}/ (the router ignores a trailing slash) are the homepage.
-  app.get('/site/:slug', bySlug);
-  app.get('/site/:slug/*', bySlug);
+  // /site/{slug} and /site/{slug}/ (the router ignores a trailing slash) are the homepage. A site's
+  // environment is remembered a few seconds: every view would otherwise cost a lookup.
+  await publicPages(app, { bodyLimit: 1024, tooLargeText: 'public.invalidText', logName: 'website' }, (pages) => {
+    pages.get({ path: '/site/:slug', find: 'envSlug', module: 'website', cacheEnvMs: targetTtlMs }, bySlug);
+    pages.get({ path: '/site/:slug/*', find: 'envSlug', module: 'website', cacheEnvMs: targetTtlMs }, bySlug);
+  });
 
   // The website's own host, once verified (issue 30 item 2): GET and HEAD of the site's own paths
   // are the site; every other request on that host, the product's paths included, is a plain 404.
   // An unverified or unknown host is no website's: the request goes on to the product.
-  app.addHook('onRequest', async (req, reply) => {
-    const host = String(req.hostname ?? '')
-      .toLowerCase()
-      .replace(/:\d+$/, '');
-    if (!host || host === appUrl.hostname || host.length > 253) return;
-    const env = await target(`host:${host}`, () => environmentByHost(db, host));
-    if (!env) return;
+  publicHostPages(app, { module: 'website', cacheEnvMs: targetTtlMs }, async (ctx) => {
+    const { req, host, env } = ctx;
     const path = sitePathOf(req.url);
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || path === null || !isSitePath(path)) {
-      await notFound(reply);
-      return reply;
-    }
-    // The Host header matched a registered host above; only a port may follow it.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || path === null || !isSitePath(path)) return ctx.notFound();
+    // The Host header matched a registered host; only a port may follow it.
     const port = /:(\d{1,5})$/.exec(String(req.headers.host ?? ''))?.[1];
     const origin = `${req.protocol}://${host}${port ? `:${port}` : ''}`;
-    await page(
-      req,
-      reply,
-      env,
-      {
-        base: '',
-        formsBase: `${appUrl.origin}/forms/${encodeURIComponent(env.slug)}`,
-        origin,
-        cacheKey: `host:${host}`,
-      },
-      req.url,
-    );
-    return reply;
+    const via = {
+      base: '',
+      formsBase: `${appUrl.origin}/forms/${encodeURIComponent(env.slug)}`,
+      origin,
+      cacheKey: `host:${host}`,
+    };
+    return page(ctx, via, req.url);
   });
 
   const timer = setInterval(() => void flushAllVisits(db), 5_000);

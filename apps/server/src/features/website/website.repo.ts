@@ -1,7 +1,6 @@
 import { and, asc, count, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
-import { environments } from '../environments/environments.table';
 import {
   websiteHosts,
   websiteMenus,
@@ -197,36 +196,6 @@ export const websiteRepo = (scope: EnvScope) => ({
 });
 
 /** The public lookup by address: the environment of a slug (control-plane environments table). */
-export const environmentBySlug = async (db: Db | Tx, slug: string) =>
-  (
-    await db
-      .select({
-        id: environments.id,
-        slug: environments.urlSlug,
-        status: environments.status,
-        functions: environments.functions,
-      })
-      .from(environments)
-      .where(eq(environments.urlSlug, slug))
-      .limit(1)
-  )[0];
-
-/** The public lookup by Host header (control-plane website_hosts): verified hosts only (issue 30 item 2). */
-export const environmentByHost = async (db: Db | Tx, host: string) =>
-  (
-    await db
-      .select({
-        id: environments.id,
-        slug: environments.urlSlug,
-        status: environments.status,
-        functions: environments.functions,
-      })
-      .from(websiteHosts)
-      .innerJoin(environments, eq(environments.id, websiteHosts.envId))
-      .where(and(eq(websiteHosts.host, host), isNotNull(websiteHosts.verifiedAt)))
-      .limit(1)
-  )[0];
-
 /** The salt of a day: created once (the first process wins), older ones deleted. */
 export const daySalt = async (db: Db | Tx, day: string, fresh: string): Promise<string> => {
   await db.insert(websiteSalts).values({ day, salt: fresh }).onConflictDoNothing();
