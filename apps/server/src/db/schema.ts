@@ -7,7 +7,7 @@ export * from '../features/data-structures/data-structures.table';
 export * from '../features/einvoice/einvoice.table';
 export * from '../features/environments/environments.table';
 export * from '../features/files/files.table';
-export * from '../features/query-forms/portal.table';
+export * from '../features/portal/portal.table';
 export * from '../features/query-forms/query-forms.table';
 export * from '../features/settings/settings.table';
 export * from '../features/stages/stages.table';

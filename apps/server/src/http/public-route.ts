@@ -22,7 +22,7 @@ export type PublicFind = 'envSlug' | 'portalSlug' | 'host' | 'token';
 export type PublicModule = 'website' | 'bookings' | 'queryForms' | 'portal' | 'documents';
 
 export type BoundPage = Readonly<{
-  kind: 'page' | 'download';
+  kind: 'page' | 'download' | 'upload';
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   find: PublicFind;

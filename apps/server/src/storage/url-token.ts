@@ -10,7 +10,13 @@ import { type LinkCheck, linkSigner } from '../signing/signed-links';
  */
 
 const claimsSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('get'), key: z.string(), filename: z.string(), contentType: z.string(), inline: z.boolean() }),
+  z.object({
+    op: z.literal('get'),
+    key: z.string(),
+    filename: z.string(),
+    contentType: z.string(),
+    inline: z.boolean(),
+  }),
   z.object({ op: z.literal('put'), key: z.string(), size: z.number().int(), contentType: z.string() }),
   z.object({
     op: z.literal('part'),

@@ -8,8 +8,8 @@ import type { Tx } from '../../db/client';
 import { type EnvScope, enterEnv, trustedEnvId } from '../../db/env-scope';
 import { isUuid, newId } from '../../db/ids';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
 import type { PublicEnv, PublicEnvKey } from '../../http/access';
+import { AppError } from '../../http/errors';
 import type { AuthUser, EnvAccess } from '../../http/guards';
 import { enqueueMail } from '../../mail/outbox.repo';
 import { invitationMail } from '../../mail/templates';
@@ -339,4 +339,3 @@ export const environmentById = (scope: EnvScope) => repo.findById(scope.tx, scop
  * An environment by its url_slug for public pages (no member, no session): the caller shows only
  * what its page may show and checks status and modules itself.
  */
-export const environmentBySlug = (db: Parameters<typeof repo.findBySlug>[0], slug: string) => repo.findBySlug(db, slug);

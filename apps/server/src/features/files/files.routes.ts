@@ -1,6 +1,7 @@
 import * as api from '@kontor/contract/api/files';
 import type { FastifyInstance } from 'fastify';
 import { type EnvId, trustedEnvId } from '../../db/env-scope';
+import { listPublicRoute } from '../../http/public-route';
 import { route } from '../../http/route';
 import { registerLocalStorageRoutes } from '../../storage/local-storage.routes';
 import * as service from './files.service';
@@ -76,6 +77,10 @@ export const registerFilesRoutes = (app: FastifyInstance): void => {
 export const registerFileServing = async (app: FastifyInstance): Promise<void> => {
   const { deps } = app;
   if (deps.storage.driver !== 'local') return;
+  // S3's stand-in: its tokens name a storage key, not an environment (storage/url-token.ts), so the
+  // routes stay the driver's; listed, so the suites walk them with every other public address.
+  listPublicRoute(app, { kind: 'download', method: 'GET', path: '/files/*', find: 'token', module: 'documents' });
+  listPublicRoute(app, { kind: 'upload', method: 'PUT', path: '/files/*', find: 'token', module: 'documents' });
   const inEnv: uploads.InEnv = (envId) => (work) => deps.database.inEnv(trustedEnvId(envId), null, work);
   await registerLocalStorageRoutes(app, deps.storage, {
     acceptsUpload: (link) => uploads.acceptsUploadBytes(inEnv, link),

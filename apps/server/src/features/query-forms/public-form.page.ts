@@ -109,7 +109,12 @@ export const registerPublicFormPages = async (app: FastifyInstance): Promise<voi
   const pageSpec = { path: '/forms/:slug/:key', find: 'envSlug', module: 'queryForms' } as const;
   await publicPages(
     app,
-    { bodyLimit: maxAnswerChars, tooLargeText: 'queryForms.answerTooLarge', logName: 'public form', notFoundText: 'queryForms.publicNotFoundText' },
+    {
+      bodyLimit: maxAnswerChars,
+      tooLargeText: 'queryForms.answerTooLarge',
+      logName: 'public form',
+      notFoundText: 'queryForms.publicNotFoundText',
+    },
     (pages) => {
       pages.get<FormParams>(pageSpec, async (ctx) => {
         const { reply, req } = ctx;

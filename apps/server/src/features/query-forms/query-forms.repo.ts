@@ -1,8 +1,6 @@
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
 import { likeOperator } from '../../engine/sort-keys';
-import { environments } from '../environments/environments.table';
 import { queryFormAnswers, queryForms } from './query-forms.table';
 
 export type QueryFormRow = typeof queryForms.$inferSelect;
@@ -153,24 +151,6 @@ export const hasOnceAnswer = async (scope: EnvScope, formId: string, onceKey: st
   ).length > 0;
 
 /** The public page's lookup: an environment by its url_slug (a control-plane table). */
-export const environmentBySlug = async (db: Db, slug: string) =>
-  (
-    await db
-      .select({
-        id: environments.id,
-        name: environments.name,
-        status: environments.status,
-        urlSlug: environments.urlSlug,
-        capabilities: environments.capabilities,
-        functions: environments.functions,
-        configUpdatedAt: environments.configUpdatedAt,
-        language: environments.defaultLanguage,
-      })
-      .from(environments)
-      .where(eq(environments.urlSlug, slug))
-      .limit(1)
-  )[0];
-
 export const formsByIds = async (scope: EnvScope, ids: string[]): Promise<QueryFormRow[]> =>
   ids.length === 0
     ? []

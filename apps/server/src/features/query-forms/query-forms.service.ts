@@ -309,8 +309,6 @@ export const filledAlready = async (scope: EnvScope, form: repo.QueryFormRow, on
   form.filledOnce && (await repo.hasOnceAnswer(scope, form.id, onceKey));
 
 export const publishedForm = (scope: EnvScope, key: string) => repo.formByPublishKey(scope, key);
-export const environmentBySlug = repo.environmentBySlug;
-
 /** The forms a portal offers, by id (unknown ids are left out). */
 export const formsByIds = (scope: EnvScope, ids: string[]) => repo.formsByIds(scope, ids.filter(isUuid));
 

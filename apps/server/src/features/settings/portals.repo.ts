@@ -1,7 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
 import type { EnvScope } from '../../db/env-scope';
-import { environments } from '../environments/environments.table';
 import { portals } from './settings.table';
 
 export type PortalRow = typeof portals.$inferSelect;
@@ -33,22 +31,4 @@ export const upsertPortal = async (
         set: { active: row.active, title: row.title, urlSlug: row.urlSlug, updatedAt: row.updatedAt },
       })
       .returning()
-  )[0];
-
-/** The public page's lookup: an active portal by its slug, with the company's name. */
-export const activePortalBySlug = async (db: Db | Tx, slug: string) =>
-  (
-    await db
-      .select({
-        title: portals.title,
-        envId: environments.id,
-        envName: environments.name,
-        envStatus: environments.status,
-        language: environments.defaultLanguage,
-        configUpdatedAt: environments.configUpdatedAt,
-      })
-      .from(portals)
-      .innerJoin(environments, eq(environments.id, portals.envId))
-      .where(and(eq(portals.urlSlug, slug), eq(portals.active, true)))
-      .limit(1)
   )[0];

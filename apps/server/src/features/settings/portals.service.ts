@@ -2,7 +2,6 @@ import type * as api from '@kontor/contract/api/settings';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
 import { isValidSlug, reservedSlugs } from '@kontor/contract/logic/slug';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import type { EnvScope } from '../../db/env-scope';
 import { newId } from '../../db/ids';
 import { AppError } from '../../http/errors';
@@ -62,17 +61,5 @@ export const savePortal = async (
   return toPortal(row, appUrl);
 };
 
-/** The public page's view of a portal: only an active one of an environment that is not blocked. */
-export const publicPortal = async (db: Db, slug: string) => {
-  if (!isValidSlug(slug)) return null;
-  const portal = await repo.activePortalBySlug(db, slug);
-  return portal && portal.envStatus !== 'blocked'
-    ? {
-        title: portal.title,
-        company: portal.envName,
-        envId: portal.envId,
-        language: portal.language,
-        configUpdatedAt: portal.configUpdatedAt,
-      }
-    : null;
-};
+/** The title the portal's pages show (the binder found the environment by the portal's slug). */
+export const portalTitle = async (scope: EnvScope): Promise<string> => (await repo.portalOf(scope))?.title ?? '';

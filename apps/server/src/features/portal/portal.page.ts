@@ -1,17 +1,33 @@
 import type { QueryFormLink as PortalLink } from '@kontor/contract/api/record-types';
-import { type Language, languageSchema, type Translate, translator } from '@kontor/contract/i18n/catalogs';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type EnvScope, trustedEnvId } from '../../db/env-scope';
+import type { Language, Translate } from '@kontor/contract/i18n/catalogs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { EnvScope } from '../../db/env-scope';
 import { isUuid } from '../../db/ids';
 import { AppError } from '../../http/errors';
-import { acceptFormPosts, postedFields } from '../../public/form-posts';
+import { type PageContext, publicPages } from '../../http/public-route';
 import { html, type SafeHtml } from '../../public/html';
 import { htmlDocument, sendPage } from '../../public/public-page';
-import { portalUrl, publicPortal } from '../settings/portals.service';
-import { applyAnswerToRecords } from './answer-records';
-import { answerSheet } from './answer-sheet.render';
-import { checkAnswers, type RawAnswers } from './answers';
-import { loadBrand } from './brand';
+import {
+  answerOfCustomer,
+  answerSheet,
+  answersOfCustomer,
+  applyAnswerToRecords,
+  checkAnswers,
+  type FormPageModel,
+  formPage,
+  formsByIds,
+  groupPosted,
+  loadBrand,
+  maxAnswerChars,
+  pageStyle,
+  postedInTime,
+  type RawAnswers,
+  signatureScript,
+  storeAnswer,
+  timeTokens,
+  updateCustomerAnswer,
+} from '../query-forms/public-forms.service';
+import { portalTitle, portalUrl } from '../settings/portals.service';
 import {
   closeSession,
   openSession,
@@ -22,31 +38,22 @@ import {
   sessionLifetimeMs,
 } from './portal.service';
 import { portalCookie, portalCsrf, portalPath, readCookie } from './portal-csrf';
-import {
-  type FormPageModel,
-  formPage,
-  groupPosted,
-  messagePage,
-  pageStyle,
-  signatureScript,
-} from './public-form.render';
-import {
-  answerOfCustomer,
-  answersOfCustomer,
-  formsByIds,
-  maxAnswerChars,
-  storeAnswer,
-  updateCustomerAnswer,
-} from './query-forms.service';
-import { postedInTime, timeTokens } from './time-token';
 
 const cookieName = 'kontor_portal';
 
 /** A page to send: built inside a transaction, sent after it. */
 type View = { status: number; title: string; body: SafeHtml; scripts?: string[] };
-type Portal = NonNullable<Awaited<ReturnType<typeof publicPortal>>> & { slug: string };
+type Portal = Readonly<{
+  slug: string;
+  title: string;
+  company: string;
+  envId: string;
+  configUpdatedAt: Date;
+}>;
 type Ctx = Readonly<{
   portal: Portal;
+  /** The portal environment's tenant scope (the binder's). */
+  inEnv: <T>(work: (scope: EnvScope) => Promise<T>) => Promise<T>;
   t: Translate;
   language: Language;
   brand: { title: string; logoUrl: string | null };
@@ -54,7 +61,7 @@ type Ctx = Readonly<{
   /** The CSRF token of this page's forms (issue 30). */
   csrf: string;
 }>;
-type SlugRequest = FastifyRequest<{ Params: { slug: string } }>;
+type Page<P = { slug: string }> = PageContext<P>;
 
 const dateTime = new Intl.DateTimeFormat('de-DE', {
   dateStyle: 'medium',
@@ -73,26 +80,23 @@ export const registerPortalPages = async (app: FastifyInstance): Promise<void> =
   const { deps } = app;
   const { sign, issuedAt } = timeTokens(deps.config.fileUrlSecret);
   const csrf = portalCsrf({ secret: deps.config.fileUrlSecret, secure: deps.config.production });
-  const inEnv = <T>(portal: Portal, work: (scope: EnvScope) => Promise<T>) =>
-    deps.database.inEnv(trustedEnvId(portal.envId), null, work);
   const base = (portal: Portal) => portalPath(portal.slug);
 
-  /** The portal of the address, or null; every page of it gets a CSRF token for its forms. */
-  const load = async (req: SlugRequest, reply: FastifyReply): Promise<Ctx | null> => {
-    const { slug } = req.params;
-    const found = await publicPortal(deps.database.db, slug);
-    if (!found) return null;
-    const portal = { ...found, slug };
-    const language = languageSchema.catch('de_sie').parse(found.language);
-    const t = translator(language);
-    const brand = await inEnv(portal, (scope) => loadBrand(scope, deps.storage, found.title || found.company, t));
+  /** The portal of the page (the binder found its environment by the portal's slug); its forms get a CSRF token. */
+  const load = async (page: Page): Promise<Ctx> => {
+    const { env, t, params } = page;
+    const { title, brand } = await page.inEnv(async (scope) => {
+      const own = await portalTitle(scope);
+      return { title: own, brand: await loadBrand(scope, deps.storage, own || env.name, t) };
+    });
     return {
-      portal,
+      portal: { slug: params.slug, title, company: env.name, envId: env.id, configUpdatedAt: env.configUpdatedAt },
+      inEnv: page.inEnv,
       t,
-      language,
+      language: page.language,
       brand: { title: brand.title, logoUrl: brand.logoUrl },
       imgSources: brand.imgSources,
-      csrf: csrf.issue(req, reply, slug, deps.now().getTime()),
+      csrf: csrf.issue(page.req, page.reply, params.slug, deps.now().getTime()),
     };
   };
 
@@ -113,12 +117,12 @@ export const registerPortalPages = async (app: FastifyInstance): Promise<void> =
   const sendView = (reply: FastifyReply, view: View, ctx?: Ctx) =>
     send(reply, view.status, view.title, view.body, ctx, view.scripts);
 
-  const notFoundView: View = {
+  /** Inside a page's transaction: an unknown form or answer is the catalog's 404 in the portal's frame. */
+  const notFoundView = (ctx: Ctx): View => ({
     status: 404,
-    title: 'Seite nicht gefunden',
-    body: html`<main><div class="card center"><h1>Seite nicht gefunden</h1><p>Dieses Portal gibt es nicht oder es ist nicht aktiv.</p></div></main>`,
-  };
-  const notFound = (reply: FastifyReply) => sendView(reply, notFoundView);
+    title: ctx.t('public.notFoundTitle'),
+    body: html`<main><div class="card center"><h1>${ctx.t('public.notFoundTitle')}</h1><p>${ctx.t('public.notFoundText')}</p></div></main>`,
+  });
 
   const csrfField = (ctx: Ctx) => html`<input type="hidden" name="_csrf" value="${ctx.csrf}">`;
   const logoutNav = (ctx: Ctx) =>
@@ -309,7 +313,7 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
    * stored — as a change of `found.existing` when there is one (only where `editable`), else new.
    */
   const saveAnswer = async (
-    body: unknown,
+    params: URLSearchParams,
     action: string,
     scope: EnvScope,
     ctx: Ctx,
@@ -325,7 +329,6 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
       const notice = html`<div class="summary" role="alert"><h2>${ctx.t(reason)}</h2></div>`;
       return answerView(ctx, found, existing, 409, notice);
     }
-    const params = postedFields(body);
     const values = groupPosted(params, form.definition);
     const addRow = params.get('_add');
     if (addRow && form.definition.some((q) => q.key === addRow && q.questionType === 'array')) {
@@ -379,156 +382,159 @@ ${answerSheet(found.form.definition, answer.data as Record<string, unknown>, ctx
    * its page only after the commit: a page sent inside could confirm an answer not yet stored.
    */
   const withCustomer = async (
-    req: SlugRequest,
-    reply: FastifyReply,
+    page: Page<{ slug: string }>,
     work: (scope: EnvScope, ctx: Ctx, customer: PortalCustomer) => Promise<View>,
   ) => {
-    const ctx = await load(req, reply);
-    if (!ctx) return notFound(reply);
-    const token = readCookie(req, cookieName);
-    const view = await inEnv(ctx.portal, async (scope): Promise<View> => {
+    const ctx = await load(page);
+    const token = readCookie(page.req, cookieName);
+    const view = await ctx.inEnv(async (scope): Promise<View> => {
       const customer = await sessionCustomer(scope, token, deps.now());
       if (!customer) return { status: token ? 401 : 200, title: ctx.portal.title, body: loginPage(ctx) };
       return work(scope, ctx, customer);
     });
-    return sendView(reply, view, ctx);
+    return sendView(page.reply, view, ctx);
   };
 
   const cookie = (portal: Portal, value: string, maxAgeSeconds: number) =>
     portalCookie({ name: cookieName, slug: portal.slug, value, maxAgeSeconds, secure: deps.config.production });
 
-  await app.register(async (pub) => {
-    acceptFormPosts(pub, {
-      bodyLimit: maxAnswerChars,
-      logName: 'portal',
-      tooLargeText: translator('de_sie')('queryForms.answerTooLarge'),
-      sendError: (reply, status, text) =>
-        send(reply, status, text, messagePage({ title: '', logoUrl: null }, text, '')),
-    });
-
-    // Every post of the portal carries its page's CSRF token (issue 30). Checked before any work,
-    // so a refused post changes nothing (a login link stays unused, a session open).
-    pub.addHook('preHandler', async (req, reply) => {
-      if (req.method !== 'POST') return;
-      const slug = (req.params as { slug?: string }).slug ?? '';
-      if (csrf.accepts(req, slug, postedFields(req.body).get('_csrf') ?? '', deps.now().getTime())) return;
-      const ctx = await load(req as SlugRequest, reply);
-      if (!ctx) await notFound(reply);
-      else await sendView(reply, csrfRefused(ctx), ctx);
-      return reply;
-    });
-
-    type Slug = { Params: { slug: string } };
-    const limited = (perMinute: number) => ({
-      config: { rateLimit: { max: Math.round(perMinute * deps.config.rateLimitFactor), timeWindow: 60_000 } },
-    });
-
-    pub.get<Slug>('/portal/:slug', (req, reply) =>
-      withCustomer(req, reply, async (scope, ctx, customer) => ({
-        status: 200,
-        title: ctx.portal.title,
-        body: await homePage(scope, ctx, customer),
-      })),
-    );
-
-    pub.post<Slug & { Body: URLSearchParams }>('/portal/:slug/login', limited(10), async (req, reply) => {
-      const ctx = await load(req, reply);
-      if (!ctx) return notFound(reply);
-      const params = postedFields(req.body);
-      if (!params.get('website')) {
-        await inEnv(ctx.portal, (scope) =>
-          requestLoginLink(scope, {
-            email: (params.get('email') ?? '').slice(0, 300),
-            configUpdatedAt: ctx.portal.configUpdatedAt,
-            portalUrl: portalUrl(deps.config.appUrl, ctx.portal.slug) ?? '',
-            language: ctx.language,
-            now: deps.now(),
-          }),
-        );
+  /**
+   * Every post of the portal carries its page's CSRF token (issue 30). Checked before any work, so
+   * a refused post changes nothing (a login link stays unused, a session open).
+   */
+  const posted =
+    <P extends { slug: string }>(work: (page: Page<P>) => Promise<FastifyReply>) =>
+    async (page: Page<P>) => {
+      if (csrf.accepts(page.req, page.params.slug, page.fields.get('_csrf') ?? '', deps.now().getTime())) {
+        return work(page);
       }
-      const notice = html`<div class="ok" role="status"><strong>${ctx.t('queryForms.portalLinkSentTitle')}</strong><p>${ctx.t('queryForms.portalLinkSent')}</p></div>`;
-      return send(reply, 200, ctx.portal.title, loginPage(ctx, notice), ctx);
-    });
+      const ctx = await load(page);
+      return sendView(page.reply, csrfRefused(ctx), ctx);
+    };
 
-    // The mailed link shows a button: link checkers of mail providers open links, they do not post.
-    pub.get<{ Params: { slug: string; token: string } }>('/portal/:slug/auth/:token', async (req, reply) => {
-      const ctx = await load(req, reply);
-      if (!ctx) return notFound(reply);
-      return send(
-        reply,
-        200,
-        ctx.t('queryForms.portalConfirmTitle'),
-        shell(
-          ctx,
-          html`<h1>${ctx.t('queryForms.portalConfirmTitle')}</h1><p>${ctx.t('queryForms.portalConfirmText')}</p>
-<form method="post" action="${req.url}">${csrfField(ctx)}<div class="actions"><button type="submit" class="primary">${ctx.t('queryForms.portalConfirmButton')}</button></div></form>`,
-        ),
-        ctx,
+  const spec = (path: string, perMinute?: number) =>
+    ({ path, find: 'portalSlug', module: 'portal', perMinute }) as const;
+  // Posts that reach no handler-specific limit still count: a stranger's loop of logouts is bounded too.
+  const anyPost = 30;
+
+  await publicPages(
+    app,
+    { bodyLimit: maxAnswerChars, tooLargeText: 'queryForms.answerTooLarge', logName: 'portal' },
+    (pages) => {
+      pages.get(spec('/portal/:slug'), (page) =>
+        withCustomer(page, async (scope, ctx, customer) => ({
+          status: 200,
+          title: ctx.portal.title,
+          body: await homePage(scope, ctx, customer),
+        })),
       );
-    });
 
-    pub.post<{ Params: { slug: string; token: string } }>(
-      '/portal/:slug/auth/:token',
-      limited(20),
-      async (req, reply) => {
-        const ctx = await load(req, reply);
-        if (!ctx) return notFound(reply);
-        const session = await inEnv(ctx.portal, (scope) => openSession(scope, req.params.token, deps.now()));
-        if (!session) {
-          const notice = html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.portalLinkInvalid')}</h2></div>`;
-          return send(reply, 400, ctx.portal.title, loginPage(ctx, notice), ctx);
-        }
-        return reply
-          .header('set-cookie', cookie(ctx.portal, session, sessionLifetimeMs / 1000))
-          .header('cache-control', 'no-store')
-          .redirect(base(ctx.portal), 303);
-      },
-    );
+      pages.post(
+        { ...spec('/portal/:slug/login'), perMinute: 10 },
+        posted(async (page) => {
+          const ctx = await load(page);
+          if (!page.fields.get('website')) {
+            await ctx.inEnv((scope) =>
+              requestLoginLink(scope, {
+                email: (page.fields.get('email') ?? '').slice(0, 300),
+                configUpdatedAt: ctx.portal.configUpdatedAt,
+                portalUrl: portalUrl(deps.config.appUrl, ctx.portal.slug) ?? '',
+                language: ctx.language,
+                now: deps.now(),
+              }),
+            );
+          }
+          const notice = html`<div class="ok" role="status"><strong>${ctx.t('queryForms.portalLinkSentTitle')}</strong><p>${ctx.t('queryForms.portalLinkSent')}</p></div>`;
+          return send(page.reply, 200, ctx.portal.title, loginPage(ctx, notice), ctx);
+        }),
+      );
 
-    pub.post<Slug>('/portal/:slug/logout', async (req, reply) => {
-      const ctx = await load(req, reply);
-      if (!ctx) return notFound(reply);
-      const token = readCookie(req, cookieName);
-      if (token) await inEnv(ctx.portal, (scope) => closeSession(scope, token));
-      reply.header('set-cookie', cookie(ctx.portal, '', 0));
-      const notice = html`<div class="ok" role="status"><p>${ctx.t('queryForms.portalLoggedOut')}</p></div>`;
-      return send(reply, 200, ctx.portal.title, loginPage(ctx, notice), ctx);
-    });
+      type TokenParams = { slug: string; token: string };
+      // The mailed link shows a button: link checkers of mail providers open links, they do not post.
+      pages.get<TokenParams>(spec('/portal/:slug/auth/:token'), async (page) => {
+        const ctx = await load(page);
+        return send(
+          page.reply,
+          200,
+          ctx.t('queryForms.portalConfirmTitle'),
+          shell(
+            ctx,
+            html`<h1>${ctx.t('queryForms.portalConfirmTitle')}</h1><p>${ctx.t('queryForms.portalConfirmText')}</p>
+<form method="post" action="${page.req.url}">${csrfField(ctx)}<div class="actions"><button type="submit" class="primary">${ctx.t('queryForms.portalConfirmButton')}</button></div></form>`,
+          ),
+          ctx,
+        );
+      });
 
-    type FormParams = { Params: { slug: string; form: string } };
-    pub.get<FormParams>('/portal/:slug/forms/:form', (req, reply) =>
-      withCustomer(req, reply, async (scope, ctx, customer) => {
-        const found = await formFor(scope, ctx, customer, req.params.form);
-        if (!found) return notFoundView;
-        // One answer per customer and it exists: that answer, to edit or to read.
-        if (found.existing) return answerView(ctx, found, found.existing);
-        return formView(200, formModel(ctx, found.form, req.url, {}));
-      }),
-    );
+      pages.post<TokenParams>(
+        { ...spec('/portal/:slug/auth/:token'), perMinute: 20 },
+        posted(async (page) => {
+          const ctx = await load(page);
+          const session = await ctx.inEnv((scope) => openSession(scope, page.params.token, deps.now()));
+          if (!session) {
+            const notice = html`<div class="summary" role="alert"><h2>${ctx.t('queryForms.portalLinkInvalid')}</h2></div>`;
+            return send(page.reply, 400, ctx.portal.title, loginPage(ctx, notice), ctx);
+          }
+          return page.reply
+            .header('set-cookie', cookie(ctx.portal, session, sessionLifetimeMs / 1000))
+            .header('cache-control', 'no-store')
+            .redirect(base(ctx.portal), 303);
+        }),
+      );
 
-    pub.post<FormParams & { Body: URLSearchParams }>('/portal/:slug/forms/:form', limited(30), (req, reply) =>
-      withCustomer(req, reply, async (scope, ctx, customer) => {
-        const found = await formFor(scope, ctx, customer, req.params.form);
-        if (!found) return notFoundView;
-        return saveAnswer(req.body, req.url, scope, ctx, customer, found, 'form');
-      }),
-    );
+      pages.post(
+        { ...spec('/portal/:slug/logout'), perMinute: anyPost },
+        posted(async (page) => {
+          const ctx = await load(page);
+          const token = readCookie(page.req, cookieName);
+          if (token) await ctx.inEnv((scope) => closeSession(scope, token));
+          page.reply.header('set-cookie', cookie(ctx.portal, '', 0));
+          const notice = html`<div class="ok" role="status"><p>${ctx.t('queryForms.portalLoggedOut')}</p></div>`;
+          return send(page.reply, 200, ctx.portal.title, loginPage(ctx, notice), ctx);
+        }),
+      );
 
-    type AnswerParams = { Params: { slug: string; answer: string } };
-    pub.get<AnswerParams>('/portal/:slug/answers/:answer', (req, reply) =>
-      withCustomer(req, reply, async (scope, ctx, customer) => {
-        const found = await answerFor(scope, ctx, customer, req.params.answer);
-        if (!found) return notFoundView;
-        return answerView(ctx, found, found.existing);
-      }),
-    );
+      type FormParams = { slug: string; form: string };
+      pages.get<FormParams>(spec('/portal/:slug/forms/:form'), (page) =>
+        withCustomer(page, async (scope, ctx, customer) => {
+          const found = await formFor(scope, ctx, customer, page.params.form);
+          if (!found) return notFoundView(ctx);
+          // One answer per customer and it exists: that answer, to edit or to read.
+          if (found.existing) return answerView(ctx, found, found.existing);
+          return formView(200, formModel(ctx, found.form, page.req.url, {}));
+        }),
+      );
 
-    pub.post<AnswerParams & { Body: URLSearchParams }>('/portal/:slug/answers/:answer', limited(30), (req, reply) =>
-      withCustomer(req, reply, async (scope, ctx, customer) => {
-        const found = await answerFor(scope, ctx, customer, req.params.answer);
-        if (!found) return notFoundView;
-        return saveAnswer(req.body, req.url, scope, ctx, customer, found, 'answer');
-      }),
-    );
-  });
+      pages.post<FormParams>(
+        { ...spec('/portal/:slug/forms/:form'), perMinute: anyPost },
+        posted((page) =>
+          withCustomer(page, async (scope, ctx, customer) => {
+            const found = await formFor(scope, ctx, customer, page.params.form);
+            if (!found) return notFoundView(ctx);
+            return saveAnswer(page.fields, page.req.url, scope, ctx, customer, found, 'form');
+          }),
+        ),
+      );
+
+      type AnswerParams = { slug: string; answer: string };
+      pages.get<AnswerParams>(spec('/portal/:slug/answers/:answer'), (page) =>
+        withCustomer(page, async (scope, ctx, customer) => {
+          const found = await answerFor(scope, ctx, customer, page.params.answer);
+          if (!found) return notFoundView(ctx);
+          return answerView(ctx, found, found.existing);
+        }),
+      );
+
+      pages.post<AnswerParams>(
+        { ...spec('/portal/:slug/answers/:answer'), perMinute: anyPost },
+        posted((page) =>
+          withCustomer(page, async (scope, ctx, customer) => {
+            const found = await answerFor(scope, ctx, customer, page.params.answer);
+            if (!found) return notFoundView(ctx);
+            return saveAnswer(page.fields, page.req.url, scope, ctx, customer, found, 'answer');
+          }),
+        ),
+      );
+    },
+  );
 };

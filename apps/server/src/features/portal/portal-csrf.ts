@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessionLifetimeMs } from './portal.service';
 import { stampSigner } from '../../signing/signed-links';
+import { sessionLifetimeMs } from './portal.service';
 
 /** The portal's cookies are set only for its own path: /portal/{url_slug}. */
 export const portalPath = (slug: string) => `/portal/${encodeURIComponent(slug)}`;
