@@ -33,11 +33,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every public page and download bound on this app (shared with child scopes). */
     publicPages: BoundPage[];
+    /** Every route registered at all: the suites prove that none escapes both binders. */
+    routeTable: ReadonlyArray<Readonly<{ method: string; url: string }>>;
   }
 }
 
 export const installPublicRegistry = (app: FastifyInstance): void => {
   app.decorate('publicPages', [] as BoundPage[]);
+  const table: { method: string; url: string }[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) table.push({ method, url: r.url ?? r.path });
+  });
 };
 
 /** Lists an address served outside the binder (the local storage's `/files/*`, S3's stand-in) for the suites. */
