@@ -20,6 +20,7 @@ export const findAccess = async (db: Conn, userId: string, slug: string) =>
         name: environments.name,
         status: environments.status,
         language: environments.defaultLanguage,
+        dateFormat: environments.defaultDateformat,
         configUpdatedAt: environments.configUpdatedAt,
         memberActive: environmentUsers.isActive,
         role: environmentUsers.role,

@@ -1,5 +1,5 @@
 import type { EnvironmentCard, Invitation, Preset } from '@kontor/contract/api/environments';
-import { envNameLimit } from '@kontor/contract/api/environments';
+import { dateFormats, envNameLimit } from '@kontor/contract/api/environments';
 import { mayGiveRole, type Role, roleSchema } from '@kontor/contract/api/roles';
 import { languageSchema, type Translate } from '@kontor/contract/i18n/catalogs';
 import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
@@ -23,7 +23,12 @@ export const envAccess = async (deps: AppDeps, userId: string, slug: string): Pr
 };
 
 const toAccess = (
-  row: Omit<EnvAccess, 'id' | 'language' | 'role'> & { id: string; language: string; role: string | null },
+  row: Omit<EnvAccess, 'id' | 'language' | 'dateFormat' | 'role'> & {
+    id: string;
+    language: string;
+    dateFormat: string;
+    role: string | null;
+  },
 ): EnvAccess => {
   const language = languageSchema.safeParse(row.language);
   const role = roleSchema.safeParse(row.role);
@@ -31,6 +36,7 @@ const toAccess = (
     ...row,
     id: trustedEnvId(row.id),
     language: language.success ? language.data : 'de_sie',
+    dateFormat: dateFormats.find((f) => f === row.dateFormat) ?? 'DD.MM.YYYY',
     // An unknown role (none can be stored: a check constraint) would get the fewest rights.
     role: role.success ? role.data : 'readonly',
   };
@@ -58,6 +64,7 @@ const sessionUserAndAccessOf = (
           name: String(row.env_name),
           status: row.status as EnvAccess['status'],
           language: String(row.default_language),
+          dateFormat: String(row.default_dateformat),
           configUpdatedAt: new Date(row.config_updated_at as Date | string),
           memberActive: row.member_active === true,
           role: row.member_role == null ? null : String(row.member_role),
