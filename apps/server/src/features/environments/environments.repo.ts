@@ -7,7 +7,7 @@ import { users } from '../auth/auth.table';
 import { environmentInvitations, environments, environmentUsers, presets } from './environments.table';
 
 type Conn = Db | Tx;
-export type EnvironmentRow = typeof environments.$inferSelect;
+type EnvironmentRow = typeof environments.$inferSelect;
 export type NewEnvironment = typeof environments.$inferInsert;
 
 /** The guard's lookup: the environment named by its slug and the caller's membership in it. */

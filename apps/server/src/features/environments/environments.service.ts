@@ -119,8 +119,9 @@ export const environmentIds = async (deps: AppDeps): Promise<string[]> =>
 
 /** Hooks other features register to fill a new environment (record types, demo records …). */
 export type { PresetDefinition } from './presets';
+
 /** Fills a new environment inside its creating transaction; `t` speaks the creating request's language. */
-export type EnvironmentSeeder = (scope: EnvScope, preset: PresetDefinition, now: Date, t: Translate) => Promise<void>;
+type EnvironmentSeeder = (scope: EnvScope, preset: PresetDefinition, now: Date, t: Translate) => Promise<void>;
 const seeders = new Set<EnvironmentSeeder>();
 export const onEnvironmentCreated = (seeder: EnvironmentSeeder): void => {
   seeders.add(seeder);
@@ -212,11 +213,11 @@ export const declineInvitation = async (deps: AppDeps, t: Translate, user: AuthU
   await repo.respondToInvitation(db, invitation.id, 'declined', deps.now());
 };
 
-export const invitationLifetimeMs = 14 * 24 * 60 * 60_000;
+const invitationLifetimeMs = 14 * 24 * 60 * 60_000;
 /** Invitation mails a day, per inviting account (all environments) and per environment. */
-export const invitationCaps = { perSender: 20, perEnvironment: 50 } as const;
+const invitationCaps = { perSender: 20, perEnvironment: 50 } as const;
 /** The same invitation is re-sent at most this often: one address cannot be flooded. */
-export const invitationResendPauseMs = 10 * 60_000;
+const invitationResendPauseMs = 10 * 60_000;
 
 /**
  * Invites an address into the scope's environment with the role the invitee gets (issue 29 item
