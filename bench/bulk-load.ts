@@ -28,7 +28,7 @@ import { AppError } from '../apps/server/src/http/errors';
  * `bulk-load.int.test.ts` checks that a loaded record equals one saved through the save call.
  */
 
-export type LoadResult = { inserted: number };
+type LoadResult = { inserted: number };
 
 /** Rows per insert statement (one JSON parameter each), validated as one step of the pipeline. */
 const chunkSize = 2000;
