@@ -50,7 +50,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/server/src/**/*.int.test.ts'],
+          // The bench's seeder is tested against the save path here too (bench/bulk-load.int.test.ts).
+          include: ['apps/server/src/**/*.int.test.ts', 'bench/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', ...(process.env.API_PASS === 'postgres' ? engineIndependent : [])],
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -3,11 +3,11 @@ import { createDeps } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
 import { trustedEnvId, withEnv } from '../apps/server/src/db/env-scope';
-import { importRecords } from '../apps/server/src/engine/bulk-import.service';
 import { readTypes } from '../apps/server/src/engine/record-types.service';
 import { createActivatedUser, findUserByEmail } from '../apps/server/src/features/auth/auth.service';
 import * as envRepo from '../apps/server/src/features/environments/environments.repo';
 import { createEnvironment } from '../apps/server/src/features/environments/environments.service';
+import { bulkLoad } from './bulk-load';
 import { customer, seededRandom } from './german-data';
 
 export const benchUser = { email: 'bench@kontor.local', password: 'bench-passwort' } as const;
@@ -20,8 +20,8 @@ export const bigEnvName = 'Bench Großbetrieb';
 
 /**
  * Fills the database named by the environment (DATA_DIR for PGlite or DATABASE_URL) with 20
- * environments of 5,000 customers and one of 100,000, through the bulk path that applies the
- * save path's validation. Deterministic: the same seed gives the same records.
+ * environments of 5,000 customers and one of 100,000, through the bench's bulk loader that applies
+ * the save's rules (bulk-load.ts). Deterministic: the same seed gives the same records.
  */
 export const generate = async (log: (line: string) => void): Promise<void> => {
   const deps = await createDeps({ ...loadConfig(), demo: false }, { log: () => {} });
@@ -62,7 +62,7 @@ export const generate = async (log: (line: string) => void): Promise<void> => {
       const cpuBefore = process.cpuUsage();
       // One import per environment: one batch, all or nothing, as a file of that size would be.
       await withEnv(db, trustedEnvId(env.id), user.id, async (scope) =>
-        importRecords(
+        bulkLoad(
           { scope, types: await readTypes(scope), t, writable: true, actor: 'system', now: new Date() },
           'customers',
           rows,

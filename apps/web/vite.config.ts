@@ -109,8 +109,8 @@ export default defineConfig({
   plugins: [react(), mantineStylesPerComponent(), precompress(), prerenderStartPage()],
   server: {
     port: 5173,
-    // The public portal page is rendered by the server (features/settings/portal-page.ts); /files:
-    // the local storage's signed up- and download links.
+    // The public portal page is rendered by the server (not this app's portal-settings-page.tsx, which
+    // edits it); /files: the local storage's signed up- and download links.
     proxy: { '/api': server, '/dev': server, '/healthz': server, '/portal': server, '/files': server },
   },
   build: {

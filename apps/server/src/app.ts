@@ -65,7 +65,7 @@ const storageOrigins = (config: Config): string[] => {
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const bodyLimitBytes = 1024 * 1024;
 
-export type BuildOptions = Readonly<{
+type BuildOptions = Readonly<{
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void };
 }>;

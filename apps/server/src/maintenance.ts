@@ -14,7 +14,7 @@ import { deleteOldSentMails } from './mail/outbox.repo';
  * Takes the lease `name` for `forMs` when nobody holds it (or the holder's ran out): one statement,
  * so of several processes asking at once exactly one gets it.
  */
-export const claimLease = async (deps: AppDeps, name: string, holder: string, forMs: number): Promise<boolean> => {
+const claimLease = async (deps: AppDeps, name: string, holder: string, forMs: number): Promise<boolean> => {
   const now = deps.now();
   const until = new Date(now.getTime() + forMs);
   const result = await deps.database.db.execute(sql`

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ErrorCode } from './errors';
 import type { MessageKey } from './i18n/catalogs';
 
 /**
@@ -33,19 +32,12 @@ export type DataOf<C extends Call> = z.output<C['data']>;
 /** Field path (`taxes[0].name`) to the messages shown under that field. */
 export type FieldErrors = Record<string, string[]>;
 
-export type SuccessEnvelope<D> = { status: 'success'; data?: D; message?: string };
-export type ErrorEnvelope = { status: 'error'; code: ErrorCode; message?: string; errors?: FieldErrors };
-export type Envelope<D> = SuccessEnvelope<D> | ErrorEnvelope;
-
 /** The environment key `_env` is the environment's url_slug. */
 export const envKey = z.string().trim().min(1).max(120);
 
 export const envScoped = <S extends z.ZodRawShape>(shape: S) => z.object({ _env: envKey, ...shape });
 
 export const noBody = z.object({}).optional().default({});
-
-/** Short single-line text as typed into a form field. */
-export const shortText = (max = 200) => z.string().max(max);
 
 export const id = z.string().trim().min(1).max(64);
 

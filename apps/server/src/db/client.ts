@@ -25,7 +25,7 @@ import { isUuid } from './ids';
 import * as schema from './schema';
 import { turnGate } from './turn-gate';
 
-export type { Db, Schema, Tx } from './db-types';
+export type { Db, Tx } from './db-types';
 
 export type Database = Readonly<{
   db: Db;
@@ -122,7 +122,7 @@ export const tenantStatementTimeoutMs = 5_000;
 /** Statements outside tenant transactions (guards, login, mail, maintenance) get a little longer. */
 const poolStatementTimeoutMs = 10_000;
 /** A database call waits at most this long for its turn on PGlite. */
-export const pgliteQueueTimeoutMs = 5_000;
+const pgliteQueueTimeoutMs = 5_000;
 
 /** Opens the database, applies pending migrations and drops to the application role. */
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> =>
@@ -166,7 +166,7 @@ export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata');
  * 110 MB of resident memory more than 32 MB, for a small company's data that the operating
  * system's file cache holds anyway (config PGLITE_SHARED_BUFFERS).
  */
-export const defaultPgliteSharedBuffers = '32MB';
+const defaultPgliteSharedBuffers = '32MB';
 
 const openPglite = async (
   dataDir: string | undefined,

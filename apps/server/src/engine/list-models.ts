@@ -17,14 +17,14 @@ export type ListModelRequest = Readonly<{
 }>;
 
 /** One page of a model's rows for simpletable/data. */
-export type ListModelSource = (request: ListModelRequest) => Promise<SimpleTableData>;
+type ListModelSource = (request: ListModelRequest) => Promise<SimpleTableData>;
 
 /**
  * A model's page as a one-trip read (Database.readOpened), built before the guard has decided, for
  * the environment the process last saw behind the call's slug. Undefined where it cannot be
  * written yet (nothing cached); the usual path then answers.
  */
-export type ListModelOneTrip = (
+type ListModelOneTrip = (
   expectedEnvId: string,
   body: z.output<typeof simpleTableBody>,
 ) => OneTrip<SimpleTableData> | undefined;

@@ -13,17 +13,17 @@ type HookBase = Readonly<{
 }>;
 
 /** Before a save is written: may add field errors (the save is then refused) or amend `data`. */
-export type BeforeSave = (
+type BeforeSave = (
   hook: HookBase & { id: string | null; data: Record<string, unknown>; errors: FieldErrors },
 ) => Promise<void> | void;
 /** After a record was written, in the same transaction. */
-export type AfterSave = (
+type AfterSave = (
   hook: HookBase & { id: string; created: boolean; data: Record<string, unknown> },
 ) => Promise<void> | void;
 /** Before a record is removed: may throw to refuse the removal (a frozen document). */
-export type BeforeRemove = (hook: HookBase & { id: string }) => Promise<void> | void;
+type BeforeRemove = (hook: HookBase & { id: string }) => Promise<void> | void;
 /** After a record was removed, in the same transaction. */
-export type AfterRemove = (hook: HookBase & { id: string }) => Promise<void> | void;
+type AfterRemove = (hook: HookBase & { id: string }) => Promise<void> | void;
 
 const beforeSave: BeforeSave[] = [];
 const afterSave: AfterSave[] = [];

@@ -28,8 +28,6 @@ const nestsDeeperThan = (value: unknown, limit: number): boolean => {
   return false;
 };
 
-export type CoerceResult = { value: unknown; errors: FieldErrors };
-
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 const addError = (errors: FieldErrors, path: string, message: string) => {

@@ -134,42 +134,6 @@ export const recordsRepo = (scope: EnvScope) => ({
       .limit(limit);
   },
 
-  /** Which of `values` some record of the type already holds in `field` (the bulk import's unique rule). */
-  takenValues: async (type: string, field: string, values: string[]): Promise<string[]> => {
-    if (values.length === 0) return [];
-    const held = sql<string>`${records.data}->>${field}`;
-    const rows = await scope.tx
-      .select({ value: held })
-      .from(records)
-      .where(whereEnv(scope, records, eq(records.type, type), inArray(held, values)));
-    return rows.map((r) => r.value);
-  },
-
-  /**
-   * One insert of many rows (bulk import). The rows travel as one JSON parameter: PostgreSQL parses
-   * it far quicker than thousands of bound values. RLS checks each row as for any insert.
-   */
-  insertMany: async (
-    type: string,
-    rows: ReadonlyArray<{ data: Record<string, unknown>; searchText: string }>,
-    stage: string | null,
-  ): Promise<void> => {
-    if (rows.length === 0) return;
-    const json = JSON.stringify(rows.map((r) => ({ id: newId(), data: r.data, search_text: r.searchText })));
-    await scope.tx.execute(sql`
-      insert into ${records} (env_id, id, type, data, search_text, stage, created_by)
-      select ${scope.envId}::uuid, r.id, ${type}, r.data, r.search_text, ${stage}, ${scope.userId}::uuid
-      from jsonb_to_recordset(${json}::jsonb) as r(id uuid, data jsonb, search_text text)`);
-  },
-
-  /**
-   * Merges the search index's pending list (migration 0022) after a bulk import, so that the
-   * searches after it do not each read the import's trigrams from the list.
-   */
-  mergeSearchPending: async (): Promise<void> => {
-    await scope.tx.execute(sql`select kontor.merge_search_pending()`);
-  },
-
   /** A page of a type's records by id (after `afterId`), for work over all of them in batches. */
   pageOfType: (type: string, afterId: string | null, limit: number) =>
     scope.tx

@@ -53,7 +53,7 @@ export const initialStage = (type: RecordType) => type.stages.find((s) => s.requ
 export const defaults = (type: RecordType): Record<string, unknown> =>
   Object.fromEntries(type.fields.filter((f) => f.default !== undefined).map((f) => [f.key, f.default]));
 
-export const loadRecord = async (
+const loadRecord = async (
   ctx: Pick<RecordsContext, 'scope' | 't'>,
   type: RecordType,
   id: string,
@@ -64,7 +64,7 @@ export const loadRecord = async (
 };
 
 /** What reading a form needs: no time, no validation format (public pages read with this). */
-export type RecordsReadContext = Pick<RecordsContext, 'scope' | 'types' | 't' | 'writable' | 'actor'>;
+type RecordsReadContext = Pick<RecordsContext, 'scope' | 'types' | 't' | 'writable' | 'actor'>;
 
 export const loadForm = async (
   ctx: RecordsReadContext,
@@ -258,7 +258,7 @@ export const saveRecord = async (
   return { key: existing.id, version: updated.version };
 };
 
-export const removeRecord = async (ctx: RecordsContext, p: { type: string; id: string }): Promise<string> => {
+const removeRecord = async (ctx: RecordsContext, p: { type: string; id: string }): Promise<string> => {
   const type = requireTypeRight(ctx, p.type, 'delete');
   const existing = await loadRecord(ctx, type, p.id);
   if (stageOf(type, existing.stage)?.editDisabled)

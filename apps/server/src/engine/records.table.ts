@@ -38,7 +38,7 @@ export const records = pgTable(
     primaryKey({ columns: [t.envId, t.id] }),
     index('records_env_type_created_idx').on(t.envId, t.type, t.createdAt, t.id),
     // fastupdate on (migration 0022): new trigrams collect in GIN's pending list and merge sorted,
-    // far cheaper per row than writing each into the tree; a bulk import merges when it is done.
+    // far cheaper per row than writing each into the tree; the bench's bulk loader merges when it is done.
     index('records_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: 'on' }),
   ],
 );

@@ -20,7 +20,7 @@ import { isSortableKey, type SortKind, sortKindOf } from './sort-keys';
  * The name carries a hash of the definition: a changed definition is a new name, built by the
  * next start and the old one dropped by the housekeeping as unused, so names alone tell what exists.
  */
-export type SortIndex = Readonly<{ name: string; field: string; kind: SortKind; type: string }>;
+type SortIndex = Readonly<{ name: string; field: string; kind: SortKind; type: string }>;
 
 const hashOf = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 10);
 
@@ -85,7 +85,7 @@ const definitionOf = (index: SortIndex) =>
   `(env_id, kontor.sort_key_${index.kind}(data, '${index.field}'), id) WHERE type = '${index.type}'`;
 
 /** Sort indexes on records: their names and whether each is valid (a failed online build leaves an invalid one). */
-export const existingSortIndexes = async (query: OwnerQuery): Promise<Map<string, boolean>> => {
+const existingSortIndexes = async (query: OwnerQuery): Promise<Map<string, boolean>> => {
   const rows = await query(
     `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i
        JOIN pg_class c ON c.oid = i.indexrelid

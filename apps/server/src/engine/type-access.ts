@@ -18,7 +18,7 @@ const all: TypeRights = { read: true, create: true, edit: true, delete: true, st
 export const rightsOn = (type: RecordType, actor: RecordActor): TypeRights =>
   actor === 'system' ? all : typeRightsFor(type, actor);
 
-export type TypeRight = 'read' | 'create' | 'edit' | 'delete';
+type TypeRight = 'read' | 'create' | 'edit' | 'delete';
 
 const refusal: Record<TypeRight, MessageKey> = {
   read: 'records.noRightRead',

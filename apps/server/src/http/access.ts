@@ -1,3 +1,4 @@
+import type { DateFormat } from '@kontor/contract/api/environments';
 import type { Role } from '@kontor/contract/api/roles';
 import type { Language } from '@kontor/contract/i18n/catalogs';
 import type { EnvId } from '../db/env-scope';
@@ -19,6 +20,8 @@ export type EnvAccess = Readonly<{
   name: string;
   status: 'active' | 'blocked' | 'inactive';
   language: Language;
+  /** The environment's default date format: how messages of a save format dates. */
+  dateFormat: DateFormat;
   configUpdatedAt: Date;
   memberActive: boolean;
   /** The member's role (issue 29): what the call's permission is checked against. */

@@ -21,7 +21,7 @@ export const devMailPageEnabled = (config: Pick<Config, 'production' | 'smtpUrl'
  * Loopback by the socket's own address: a header (X-Forwarded-For, Host) is the client's word and
  * proves nothing. IPv4-mapped IPv6 (`::ffff:127.0.0.1`) counts too.
  */
-export const isLoopback = (address: string | undefined): boolean => {
+const isLoopback = (address: string | undefined): boolean => {
   if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
@@ -39,7 +39,7 @@ const forwardingHeaders = new Set([
   'fastly-client-ip',
   'x-cluster-client-ip',
 ]);
-export const isForwarded = (headers: FastifyRequest['headers']): boolean =>
+const isForwarded = (headers: FastifyRequest['headers']): boolean =>
   Object.keys(headers).some((name) => forwardingHeaders.has(name) || name.startsWith('x-forwarded-'));
 
 /**

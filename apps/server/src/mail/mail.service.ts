@@ -33,7 +33,7 @@ const outageCodes = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECO
  * Whether a failure is the mail server's (unreachable, timed out, refusing service or our login)
  * rather than this mail's: then no mail is at fault, and none should use up its attempts.
  */
-export const isOutage = (error: unknown): boolean => {
+const isOutage = (error: unknown): boolean => {
   const e = error as { code?: unknown; responseCode?: unknown; message?: unknown } | null;
   if (typeof e?.responseCode === 'number') return e.responseCode === 421 || e.responseCode === 454;
   if (typeof e?.code === 'string' && outageCodes.has(e.code)) return true;

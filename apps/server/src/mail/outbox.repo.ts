@@ -10,7 +10,7 @@ export type OutgoingMail = Readonly<{
   html: string;
   attachments?: readonly MailAttachment[] | undefined;
 }>;
-export type OutboxRow = typeof mailOutbox.$inferSelect;
+type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** Writes a mail into the outbox inside the caller's transaction: it is sent only if the change commits. */
 export const enqueueMail = async (tx: Tx | Db, mail: OutgoingMail, now: Date): Promise<void> => {

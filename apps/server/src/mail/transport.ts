@@ -41,7 +41,7 @@ export const smtpTransport = (url: string): MailTransport => {
  * travel further than the machine (collectors, support tickets). The full mail stays on the
  * loopback-only development page.
  */
-export const redactLinks = (text: string): string =>
+const redactLinks = (text: string): string =>
   text.replace(/(https?:\/\/[^\s/]+)\/[^\s]*/g, '$1/… (Link: siehe /dev/mails)');
 
 /** Without SMTP_URL: the mail is printed without its links, and readable on the development mail page. */

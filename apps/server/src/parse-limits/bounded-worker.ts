@@ -10,7 +10,7 @@ import { parseLimits } from './limits';
  * one), the worker's heap is capped, and jobs beyond a short queue are refused at once.
  */
 
-export type WorkerLimits = Readonly<{ millis: number; heapMb: number; queue: number }>;
+type WorkerLimits = Readonly<{ millis: number; heapMb: number; queue: number }>;
 
 /** Why a job did not finish: it ran too long, its worker died (out of memory), or the queue was full. */
 export class WorkerLimitError extends Error {
@@ -28,7 +28,7 @@ type Job = {
   reject: (error: Error) => void;
 };
 
-export type BoundedWorker<I, O> = Readonly<{
+type BoundedWorker<I, O> = Readonly<{
   /** Runs one job; `transfer` hands buffers over without copying them (they are unusable here afterwards). */
   run: (input: I, transfer?: readonly Transferable[]) => Promise<O>;
   /** Ends the worker (a later job starts a new one). */

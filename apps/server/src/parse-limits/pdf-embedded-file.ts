@@ -13,26 +13,26 @@ import { parseLimits } from './limits';
  * same way. Encrypted PDFs are refused: an e-invoice (PDF/A-3) is never encrypted.
  */
 
-export class PdfName {
+class PdfName {
   constructor(readonly name: string) {}
 }
-export class PdfRef {
+class PdfRef {
   constructor(
     readonly num: number,
     readonly gen: number,
   ) {}
 }
-export class PdfString {
+class PdfString {
   constructor(readonly bytes: Uint8Array) {}
 }
-export type PdfDict = Map<string, PdfValue>;
-export class PdfStream {
+type PdfDict = Map<string, PdfValue>;
+class PdfStream {
   constructor(
     readonly dict: PdfDict,
     readonly data: Uint8Array,
   ) {}
 }
-export type PdfValue = number | boolean | null | PdfName | PdfRef | PdfString | PdfValue[] | PdfDict | PdfStream;
+type PdfValue = number | boolean | null | PdfName | PdfRef | PdfString | PdfValue[] | PdfDict | PdfStream;
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 const isDelimiter = (c: number) =>
@@ -198,7 +198,7 @@ class Lexer {
 }
 
 /** A PDF text string: UTF-16BE or UTF-8 with their byte order mark, else PDFDocEncoding (Latin-1 for names). */
-export const pdfText = (value: PdfValue | undefined): string => {
+const pdfText = (value: PdfValue | undefined): string => {
   if (!(value instanceof PdfString)) return '';
   const b = value.bytes;
   if (b[0] === 0xfe && b[1] === 0xff) return new TextDecoder('utf-16be').decode(b.subarray(2));
@@ -354,7 +354,7 @@ const nameOf = (value: PdfValue | undefined): string => (value instanceof PdfNam
  * producers use for attachments and object streams); any other filter is refused, because its
  * output could not be capped here.
  */
-export const decodeStream = (stream: PdfStream, budget: InflateBudget): Uint8Array => {
+const decodeStream = (stream: PdfStream, budget: InflateBudget): Uint8Array => {
   const filter = stream.dict.get('Filter');
   const filters = filter === undefined || filter === null ? [] : Array.isArray(filter) ? filter : [filter];
   const parms = stream.dict.get('DecodeParms');

@@ -1,6 +1,6 @@
 import { parseLimits } from './limits';
 
-export type XmlShapeLimits = Readonly<{ elements: number; depth: number }>;
+type XmlShapeLimits = Readonly<{ elements: number; depth: number }>;
 
 /**
  * Whether an XML text stays within the element and depth limits, found by one pass over its tags

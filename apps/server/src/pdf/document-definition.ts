@@ -71,7 +71,7 @@ const withoutTrailingMargin = (flow: Content[]): Content[] => {
   return [...flow.slice(0, -1), { ...last, margin: [margin[0], margin[1], margin[2], 0] }];
 };
 
-export type DocumentOptions = Readonly<{ pagination: Pagination }>;
+type DocumentOptions = Readonly<{ pagination: Pagination }>;
 
 export const documentDefinition = (input: PdfDocumentInput, { pagination }: DocumentOptions): TDocumentDefinitions => {
   const { page } = input.template;

@@ -49,7 +49,7 @@ import { signFileToken, type TokenCheck, verifyFileToken } from './url-token';
  * Several servers share files through the S3 driver.
  */
 
-export type LocalStorageOptions = Readonly<{
+type LocalStorageOptions = Readonly<{
   /** The directory holding every object (created when missing). */
   root: string;
   /** Where registerLocalStorageRoutes answers, e.g. `https://kontor.example/files`. */
@@ -527,7 +527,7 @@ export const createLocalStorage = (options: LocalStorageOptions): LocalStorage =
 };
 
 /** Inclusive bounds of `range` within an object of `size` bytes, or `invalid_range`. */
-export const resolveRange = (range: ByteRange, size: number): { start: number; end: number } => {
+const resolveRange = (range: ByteRange, size: number): { start: number; end: number } => {
   const end = Math.min(range.end ?? size - 1, size - 1);
   if (!Number.isSafeInteger(range.start) || range.start < 0 || range.start >= size || end < range.start) {
     throw new StorageError('invalid_range', 'range not satisfiable');

@@ -30,7 +30,7 @@ const fileHeaders = {
   'x-frame-options': 'DENY',
 } as const;
 
-export type LocalStorageRouteOptions = Readonly<{
+type LocalStorageRouteOptions = Readonly<{
   /**
    * Whether the upload a PUT or part link was made for still takes bytes (the file manager: its
    * upload is in progress). Asked before a byte is read and, for a PUT, again after the write: bytes
@@ -203,7 +203,7 @@ const resolveSuffix = async (
  * `bytes=a-b`, `bytes=a-` and `bytes=-n` (the last n bytes); anything else, several ranges
  * included, is ignored and the whole file is sent, as RFC 9110 allows.
  */
-export const parseRange = (header: string | undefined): ByteRange | { suffix: number } | undefined => {
+const parseRange = (header: string | undefined): ByteRange | { suffix: number } | undefined => {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
   if (!match || (match[1] === '' && match[2] === '')) return undefined;
   if (match[1] === '') return { suffix: Number(match[2]) };

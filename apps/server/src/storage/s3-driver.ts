@@ -52,7 +52,7 @@ import type { S3Settings } from './storage-url';
  * byte has arrived); resumable uploads are S3 multipart uploads, one presigned URL per part.
  */
 
-export type S3StorageOptions = Readonly<{
+type S3StorageOptions = Readonly<{
   now?: () => Date;
   /** Keys per ListObjectsV2 page (S3's default and maximum: 1000); smaller in tests of the paging. */
   listPageSize?: number;

@@ -9,7 +9,7 @@ import { isStorageError, MiB, type MultipartUpload, type Storage, type StorageEr
  * Signed URLs are exercised through real HTTP: the local driver's routes on a Fastify instance, S3's
  * presigned URLs against an S3 server, both on loopback ports.
  */
-export type DriverUnderTest = Readonly<{
+type DriverUnderTest = Readonly<{
   storage: Storage;
   /** Moves the clock the driver signs URLs with. */
   shiftClock: (ms: number) => void;

@@ -70,7 +70,7 @@ type Options = Readonly<{
 type Args<C extends Call> =
   undefined extends BodyOf<C> ? [body?: BodyOf<C>, options?: Options] : [body: BodyOf<C>, options?: Options];
 
-export type Sent<D> = Readonly<{ data: D; message: string | undefined }>;
+type Sent<D> = Readonly<{ data: D; message: string | undefined }>;
 
 let language: Language = 'de_sie';
 let onUnauthorized: () => void = () => {};

@@ -7,8 +7,8 @@ import { useSyncExternalStore } from 'react';
  */
 export const storageKeys = { user: 'kontor.user', token: 'kontor.token' } as const;
 
-export type StoredUser = Partial<SessionUser> & Record<string, unknown>;
-export type Session = Readonly<{ user: StoredUser | null; token: string | null }>;
+type StoredUser = Partial<SessionUser> & Record<string, unknown>;
+type Session = Readonly<{ user: StoredUser | null; token: string | null }>;
 
 /** Spec 01 §3: valid only with a non-empty e-mail, an active user and a stored token. */
 export const isValidSession = (s: Session): boolean =>

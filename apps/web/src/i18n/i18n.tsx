@@ -73,6 +73,5 @@ export function I18nProvider({
 
 /** The translate function of the nearest provider: `t('auth.loginTitle')`, `t('x', { n: 3 })`. */
 export const useT = (): Translate => useContext(I18nContext).t;
-export const useLanguage = (): Language => useContext(I18nContext).language;
 
 export type { MessageKey };

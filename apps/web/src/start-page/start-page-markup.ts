@@ -39,7 +39,7 @@ export const handTypedValuesToApp = (root: HTMLElement) => {
 const stylesheets = /\s*<link rel="stylesheet"[^>]*>/g;
 
 /** The start page's route beyond the entry: its stylesheets and its modules (from the build's manifest). */
-export type RouteAssets = Readonly<{ stylesheets: readonly string[]; modules: readonly string[] }>;
+type RouteAssets = Readonly<{ stylesheets: readonly string[]; modules: readonly string[] }>;
 
 /**
  * index.html with the prerendered markup in #root and, first in <head>, what the first paint needs:

@@ -13,9 +13,9 @@ import { useT } from '../i18n/i18n';
  * The global alert bar above the content (spec 01 §2): any screen pushes a message; it stays
  * until dismissed, except success messages, which fade after a while unless told otherwise.
  */
-export type AlertKind = 'success' | 'danger' | 'warning' | 'info';
+type AlertKind = 'success' | 'danger' | 'warning' | 'info';
 
-export type AppAlert = Readonly<{
+type AppAlert = Readonly<{
   id: string;
   kind: AlertKind;
   message: ReactNode;
@@ -25,7 +25,7 @@ export type AppAlert = Readonly<{
   dismissible: boolean;
 }>;
 
-export type AlertInput = Readonly<{
+type AlertInput = Readonly<{
   kind: AlertKind;
   message: ReactNode;
   title?: ReactNode;
@@ -100,8 +100,7 @@ export const alertBar = {
   },
 };
 
-export const useAlerts = (): readonly AppAlert[] =>
-  useSyncExternalStore(alertBar.subscribe, alertBar.get, alertBar.get);
+const useAlerts = (): readonly AppAlert[] => useSyncExternalStore(alertBar.subscribe, alertBar.get, alertBar.get);
 
 const looks: Record<AlertKind, { color: string; icon: TablerIcon }> = {
   success: { color: 'teal', icon: IconCircleCheck },

@@ -111,7 +111,7 @@ const prompt = (o: { title: string; label: string; initial?: string; labels: Lab
     });
   });
 
-export type Dialogs = Readonly<{
+type Dialogs = Readonly<{
   /** Resolves true when confirmed, false when cancelled or closed. */
   confirm: (o: {
     title: string;

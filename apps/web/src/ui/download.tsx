@@ -1,4 +1,4 @@
-import type { DownloadAnswer, DownloadCall } from '@kontor/contract/api/records';
+import type { DownloadCall } from '@kontor/contract/api/records';
 import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -6,10 +6,8 @@ import { api, messageOf } from '../api/api';
 import { useT } from '../i18n/i18n';
 import { alertBar } from './alert-bar';
 
-export type { DownloadAnswer };
-
 /** A download source: a call of the contract (spec 01 §7 "Download button call") and its body. */
-export type DownloadSource = Readonly<{
+type DownloadSource = Readonly<{
   source: DownloadCall;
   data?: Record<string, unknown>;
   method?: 'POST' | 'GET';
@@ -46,7 +44,7 @@ const useOpenInNewTab = () => {
   };
 };
 
-export type PdfPreview = Readonly<{ url: string; what: DownloadSource; title: string }>;
+type PdfPreview = Readonly<{ url: string; what: DownloadSource; title: string }>;
 
 /**
  * Spec 01 §2 "Page title bar", download kind: call the source, open `data.url` in a new tab; a pdf

@@ -115,7 +115,7 @@ export const appIcons = {
 export type AppIconKey = keyof typeof appIcons;
 export const appIconKeys = Object.keys(appIcons) as AppIconKey[];
 
-export const isAppIconKey = (key: string | null | undefined): key is AppIconKey =>
+const isAppIconKey = (key: string | null | undefined): key is AppIconKey =>
   typeof key === 'string' && Object.hasOwn(appIcons, key);
 
 /** The catalog label of an icon (for search and tooltips). */

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 
-export type OrderActionsProps = Readonly<{
+type OrderActionsProps = Readonly<{
   index: number;
   count: number;
   disabled?: boolean;

@@ -3,8 +3,8 @@ import { useCallback, useState } from 'react';
 import { useT } from '../i18n/i18n';
 
 /** The page sizes a list offers (the server allows up to 100). */
-export const pageSizes = [25, 50, 100] as const;
-export type PageSize = (typeof pageSizes)[number];
+const pageSizes = [25, 50, 100] as const;
+type PageSize = (typeof pageSizes)[number];
 
 const storageKey = (list: string) => `kontor.pageSize.${list}`;
 

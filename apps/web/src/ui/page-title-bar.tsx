@@ -26,7 +26,7 @@ export type TitleAction =
       icon?: ReactNode;
     };
 
-export type PageTitleBarProps = Readonly<{
+type PageTitleBarProps = Readonly<{
   title: ReactNode;
   subtitle?: ReactNode;
   back?: { to: string; label?: string };

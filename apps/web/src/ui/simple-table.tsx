@@ -40,7 +40,7 @@ export type SimpleTableParams = Readonly<{
 
 type Sort = SimpleTableParams['sort'];
 
-export type SimpleTableProps<K extends QueryKey> = Readonly<{
+type SimpleTableProps<K extends QueryKey> = Readonly<{
   /** The query for one page; the caller binds its environment, model and filter. */
   query: (params: SimpleTableParams) => UseQueryOptions<SimpleTableData, DefaultError, SimpleTableData, K>;
   /** Remembers the page size per list. */

@@ -2,7 +2,7 @@ import type { Stage } from '@kontor/contract/api/record-types';
 import { Badge } from '@mantine/core';
 import { useT } from '../i18n/i18n';
 
-export type StageBadgeProps = Readonly<{ stage: string | null | undefined; stages: Stage[] }>;
+type StageBadgeProps = Readonly<{ stage: string | null | undefined; stages: Stage[] }>;
 
 /**
  * Spec 01 §4 "Stage badge": the stage's name in its colour on its background; an empty stage is

@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
  */
 export type UploadStatus = 'preparing' | 'prepared' | 'start-uploading' | 'uploading' | 'upload-finished' | 'failed';
 
-export type Upload = Readonly<{
+type Upload = Readonly<{
   /** 10 random alphanumeric characters, made by the browser (spec 01 §9). */
   id: string;
   status: UploadStatus;
@@ -21,7 +21,7 @@ export type Upload = Readonly<{
   error?: string | null;
 }>;
 
-export const uploadIdLength = 10;
+const uploadIdLength = 10;
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export const newUploadId = (): string => {

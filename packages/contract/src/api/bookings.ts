@@ -18,16 +18,16 @@ const day = z
   .max(10)
   .regex(/^\d{4}-\d{2}-\d{2}$/);
 /** "2026-03-29T14:30": a wall-clock time; the server checks the calendar and the zone's gaps. */
-export const wallTime = z
+const wallTime = z
   .string()
   .trim()
   .max(19)
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/);
 
 /** The longest window one overview call may ask for (a week view plus a margin). */
-export const maxOverviewDays = 14;
+const maxOverviewDays = 14;
 
-export const openingHoursSchema = z.object({ weekday: z.string(), from: z.string(), to: z.string() });
+const openingHoursSchema = z.object({ weekday: z.string(), from: z.string(), to: z.string() });
 
 export const overviewRoomSchema = z.object({
   _id: z.string(),

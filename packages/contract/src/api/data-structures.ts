@@ -20,7 +20,7 @@ export const structureSummarySchema = z.object({
 export type StructureSummary = z.infer<typeof structureSummarySchema>;
 
 /** A type a new structure may derive from: a creatable base type without a parent of its own. */
-export const parentChoiceSchema = z.object({ key: z.string(), singular: z.string(), plural: z.string() });
+const parentChoiceSchema = z.object({ key: z.string(), singular: z.string(), plural: z.string() });
 
 export const listStructures = call('/api/settings/dynamic-records/types', {
   body: envScoped({}),
@@ -85,7 +85,6 @@ export const saveStructure = call('/api/settings/dynamic-records/save', {
   }),
   data: z.object({ key: z.string(), version: z.number().int().min(1) }),
 });
-export type SaveStructureBody = z.input<typeof saveStructure.body>;
 export type SaveStructureInput = z.output<typeof saveStructure.body>;
 
 export const deleteStructure = call('/api/settings/dynamic-records/delete', {
@@ -94,7 +93,7 @@ export const deleteStructure = call('/api/settings/dynamic-records/delete', {
 });
 
 /** CSS properties a form element's `style` map may set, with the values the editor offers. */
-export const stylingDefinitionSchema = z.object({
+const stylingDefinitionSchema = z.object({
   key: z.string(),
   label: z.string(),
   values: z.array(z.string()),

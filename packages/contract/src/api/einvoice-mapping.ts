@@ -12,8 +12,7 @@ const fieldKey = z.string().trim().min(1).max(60);
 
 /** The EN 16931 VAT category codes this mapping may name (UNTDID 5305 subset). */
 export const vatCategories = ['S', 'Z', 'E', 'AE', 'K'] as const;
-export const vatCategorySchema = z.enum(vatCategories);
-export type VatCategory = z.infer<typeof vatCategorySchema>;
+const vatCategorySchema = z.enum(vatCategories);
 
 /** A VAT case (a value of the VAT case field): its category and, except for S, why no VAT is due. */
 export const vatCaseSchema = z.object({

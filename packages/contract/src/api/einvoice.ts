@@ -7,7 +7,7 @@ import { downloadAnswerSchema } from './records';
  * a short-lived signed link (the title bar's 'E-Rechnung (XRechnung)' and 'PDF mit ZUGFeRD').
  */
 
-export const einvoiceFormats = ['xrechnung', 'zugferd'] as const;
+const einvoiceFormats = ['xrechnung', 'zugferd'] as const;
 export const einvoiceFormatSchema = z.enum(einvoiceFormats);
 export type EinvoiceFormat = z.infer<typeof einvoiceFormatSchema>;
 

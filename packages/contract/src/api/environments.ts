@@ -4,7 +4,7 @@ import { languageSchema } from '../i18n/language';
 import { recordTypeSummarySchema } from './record-types';
 import { permissions, roleSchema } from './roles';
 
-export const environmentStatuses = ['active', 'blocked', 'inactive'] as const;
+const environmentStatuses = ['active', 'blocked', 'inactive'] as const;
 export const environmentStatusSchema = z.enum(environmentStatuses);
 export type EnvironmentStatus = z.infer<typeof environmentStatusSchema>;
 
@@ -87,13 +87,12 @@ export const removeInvitation = call('/api/environments/users-invite/remove', {
 export const functionKeys = ['website', 'bookings', 'queryForms', 'filemanager'] as const;
 export type FunctionKey = (typeof functionKeys)[number];
 
-export const menuEntrySchema = z.object({
+const menuEntrySchema = z.object({
   type: z.enum(['title', 'link']),
   label: z.string(),
   path: z.string().optional(),
   icon: z.string().optional(),
 });
-export type MenuEntry = z.infer<typeof menuEntrySchema>;
 
 export const environmentTaxSchema = z.object({
   _id: z.string(),
@@ -106,7 +105,6 @@ export type EnvironmentTax = z.infer<typeof environmentTaxSchema>;
 export const dateFormats = ['DD.MM.YYYY', 'YYYY-MM-DD'] as const;
 export const currencies = ['euro', 'us_dollar'] as const;
 export type DateFormat = (typeof dateFormats)[number];
-export type Currency = (typeof currencies)[number];
 
 /** Spec 02 §3 Environment.addresses and .bank_details: the settings' records, for pickers and documents. */
 export const environmentAddressSchema = z.object({
@@ -153,7 +151,7 @@ export const environmentSchema = environmentCardSchema.extend({
 });
 export type Environment = z.infer<typeof environmentSchema>;
 
-export const environmentUserSchema = z.object({
+const environmentUserSchema = z.object({
   is_active: z.boolean(),
   created_at: z.string(),
   /** The member's role and what it permits (issue 29): the screens follow them. */

@@ -13,7 +13,7 @@ import { call, envScoped } from '../call';
 const text = (max: number) => z.string().max(max);
 const mm = (max: number) => z.number().min(0).max(max);
 
-export const letterheadBlockSchema = z.object({
+const letterheadBlockSchema = z.object({
   kind: z.literal('letterhead'),
   showLogo: z.boolean().default(true),
   /** Address, phone, e-mail and website in one small line under the company name. */
@@ -21,22 +21,22 @@ export const letterheadBlockSchema = z.object({
 });
 
 /** DIN 5008 address field: the return-address line above up to six recipient lines. */
-export const addressWindowBlockSchema = z.object({
+const addressWindowBlockSchema = z.object({
   kind: z.literal('addressWindow'),
   returnAddress: z.boolean().default(true),
 });
 
 /** The information block right of the address field: label and value pairs. */
-export const referenceLineBlockSchema = z.object({
+const referenceLineBlockSchema = z.object({
   kind: z.literal('referenceLine'),
   items: z.array(z.object({ label: text(40), value: text(200) })).max(10),
   /** Leave out a pair whose value comes out empty (a record without customer number). */
   hideEmpty: z.boolean().default(true),
 });
 
-export const titleBlockSchema = z.object({ kind: z.literal('title'), text: text(200) });
+const titleBlockSchema = z.object({ kind: z.literal('title'), text: text(200) });
 
-export const textBlockSchema = z.object({
+const textBlockSchema = z.object({
   kind: z.literal('text'),
   text: text(10_000),
   style: z.enum(['normal', 'small', 'bold']).default('normal'),
@@ -46,13 +46,13 @@ export const textBlockSchema = z.object({
  * A signature from a record field (issue 12 item 6: a query form's signature answer mapped into the
  * record): a drawn one (PNG data URL) as an image, a typed name as text, over a line and a label.
  */
-export const signatureBlockSchema = z.object({
+const signatureBlockSchema = z.object({
   kind: z.literal('signature'),
   field: z.string().trim().min(1).max(64),
   label: text(200).default('Unterschrift'),
 });
 
-export const positionsTableBlockSchema = z.object({
+const positionsTableBlockSchema = z.object({
   kind: z.literal('positionsTable'),
   labels: z
     .object({
@@ -73,15 +73,15 @@ export const positionsTableBlockSchema = z.object({
   taxBasis: z.boolean().default(true),
 });
 
-export const totalsBlockSchema = z.object({
+const totalsBlockSchema = z.object({
   kind: z.literal('totals'),
   labels: z.object({ net: text(40).default('Nettobetrag'), gross: text(40).default('Gesamtbetrag') }).prefault({}),
 });
 
-export const paymentTermsBlockSchema = z.object({ kind: z.literal('paymentTerms'), text: text(2_000) });
+const paymentTermsBlockSchema = z.object({ kind: z.literal('paymentTerms'), text: text(2_000) });
 
 /** The running footer on every page: company, contact, tax ids, bank, in columns. */
-export const bankFooterBlockSchema = z.object({
+const bankFooterBlockSchema = z.object({
   kind: z.literal('bankFooter'),
   labels: z
     .object({
@@ -96,7 +96,7 @@ export const bankFooterBlockSchema = z.object({
 });
 
 /** The GiroCode (EPC QR) over the gross amount, drawn only when the payload can be built. */
-export const epcQrBlockSchema = z.object({
+const epcQrBlockSchema = z.object({
   kind: z.literal('epcQr'),
   caption: text(60).default('Zahlen mit Code'),
   /** The remittance information, normally the document number. */
@@ -148,7 +148,7 @@ export const pageSettingsSchema = z.object({
 export type PageSettings = z.output<typeof pageSettingsSchema>;
 
 /** Export keys as record type keys are spelled (§5: letters, digits, underscores). */
-export const exportKeySchema = z
+const exportKeySchema = z
   .string()
   .min(1)
   .max(60)
@@ -163,7 +163,6 @@ export const exportTemplateSchema = z.object({
   blocks: z.array(layoutBlockSchema).max(40),
 });
 export type ExportTemplate = z.output<typeof exportTemplateSchema>;
-export type ExportTemplateInput = z.input<typeof exportTemplateSchema>;
 
 // ---- Data-structure exports (spec 02 §7 settings/dynamic-records/exports/…) ----
 

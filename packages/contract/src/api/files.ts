@@ -8,8 +8,8 @@ import { call, envScoped } from '../call';
  */
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const fileId = z.string().trim().max(64).regex(uuid);
-export const uploadId = z.string().regex(/^[A-Za-z0-9]{10}$/);
+const fileId = z.string().trim().max(64).regex(uuid);
+const uploadId = z.string().regex(/^[A-Za-z0-9]{10}$/);
 
 /** A list of file ids; a bad entry is reported at the list itself (the field the screen knows). */
 const fileIdList = (max: number) =>
@@ -25,9 +25,9 @@ const fileIdList = (max: number) =>
 /** Long enough for the service to answer "too long" in words; the service checks the real rules. */
 const nameInput = z.string().max(1000);
 /** The largest size a client may declare (S3's object limit); the environment's own limit is lower. */
-export const maxDeclaredFileSize = 5 * 1024 ** 4;
+const maxDeclaredFileSize = 5 * 1024 ** 4;
 
-export const entryTypes = ['file', 'directory'] as const;
+const entryTypes = ['file', 'directory'] as const;
 export const entryTypeSchema = z.enum(entryTypes);
 export type EntryType = z.infer<typeof entryTypeSchema>;
 
@@ -42,7 +42,7 @@ export const fileSummarySchema = z.object({
 });
 export type FileSummary = z.infer<typeof fileSummarySchema>;
 
-export const directoryRefSchema = z.object({ _id: z.string(), name: z.string() });
+const directoryRefSchema = z.object({ _id: z.string(), name: z.string() });
 
 export const directorySchema = z.object({
   _id: z.string(),
@@ -87,7 +87,7 @@ export const prepareUpload = call('/api/filemanager/uploads/prepare', {
   data: z.object({ file: z.string() }),
 });
 
-export const signedPutSchema = z.object({
+const signedPutSchema = z.object({
   url: z.string(),
   headers: z.record(z.string(), z.string()),
 });
@@ -143,7 +143,7 @@ export const failedUpload = call('/api/filemanager/uploads/failed', {
 
 // ---- Files and previews ----
 
-export const maxPreviewFiles = 200;
+const maxPreviewFiles = 200;
 
 export const previewUrls = call('/api/filemanager/preview-urls', {
   body: envScoped({ files: fileIdList(maxPreviewFiles) }),

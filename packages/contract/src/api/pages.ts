@@ -48,7 +48,7 @@ export type PageElement =
 
 export type PageElementType = PageElement['type'];
 
-export const pageElementSchema: z.ZodType<PageElement> = z.lazy(() =>
+const pageElementSchema: z.ZodType<PageElement> = z.lazy(() =>
   z.discriminatedUnion('type', [
     z.object({ type: z.literal('pageTitle'), text: text(300), subtitle: text(300).optional() }),
     z.object({ type: z.literal('div'), children: children(pageElementSchema) }),

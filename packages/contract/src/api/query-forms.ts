@@ -41,7 +41,7 @@ export const queryFormLimits = {
 } as const;
 
 /** A question's key: letters, digits, `_` and `-`; a dot marks a nested (section) key, which the editor cannot open. */
-export const questionKey = z
+const questionKey = z
   .string()
   .trim()
   .min(1)
@@ -117,7 +117,7 @@ export const queryFormSchema = z.object({
 });
 export type QueryForm = z.infer<typeof queryFormSchema>;
 
-export const queryFormSummarySchema = z.object({
+const queryFormSummarySchema = z.object({
   _id: z.string(),
   title: z.string(),
   filled_once: z.boolean(),
@@ -125,7 +125,7 @@ export const queryFormSummarySchema = z.object({
   answers: z.number().int().min(0),
 });
 
-export const queryFormId = z.string().trim().min(1).max(64);
+const queryFormId = z.string().trim().min(1).max(64);
 
 export const listQueryForms = call('/api/query-forms/list', {
   body: envScoped({}),
@@ -148,7 +148,6 @@ export const saveQueryForm = call('/api/query-forms/save', {
   }),
   data: z.object({ id: z.string() }),
 });
-export type SaveQueryFormBody = z.input<(typeof saveQueryForm)['body']>;
 
 /** CSV of a form's answers (UTF-8 with BOM, semicolons: German Excel opens it as it is). */
 export const exportQueryFormAnswers = call('/api/query-forms/answers/export', {

@@ -65,7 +65,7 @@ export const limits = {
   structuresPerEnvironment: 100,
 } as const;
 
-export const optionSchema = z.object({ value: z.string().max(200), label: z.string().max(200) });
+const optionSchema = z.object({ value: z.string().max(200), label: z.string().max(200) });
 export type FieldOption = z.infer<typeof optionSchema>;
 
 export const validationSchema = z
@@ -227,7 +227,7 @@ export const formSchema = z.object({
 });
 export type Form = z.infer<typeof formSchema>;
 
-export const listOperators = ['not_empty', 'is_empty', '==', '!='] as const;
+const listOperators = ['not_empty', 'is_empty', '==', '!='] as const;
 export type ListOperator = (typeof listOperators)[number];
 
 /**

@@ -4,7 +4,6 @@ import {
   cellSchema,
   dataFieldSchema,
   formElementSchema,
-  recordTypeKeySchema,
   recordTypeSchema,
   selectorSchema,
   stageSchema,
@@ -12,7 +11,7 @@ import {
 import { typeRightsSchema } from './type-access';
 
 /** A record id on the wire: a uuid, or 'new' for a record not yet saved. */
-export const recordIdOrNew = z.string().trim().min(1).max(64);
+const recordIdOrNew = z.string().trim().min(1).max(64);
 export const newRecordId = 'new';
 
 const typeKey = z.string().trim().min(1).max(60);
@@ -151,8 +150,6 @@ export const modelSelectorResult = call('/api/model-selector/result', {
   }),
   data: z.union([modelSelectorItemSchema, z.array(modelSelectorItemSchema)]).nullable(),
 });
-
-export const recordTypeKey = recordTypeKeySchema;
 
 // ---- Downloads and exports (spec 01 §7 "Download button call", spec 02 §9) ----
 

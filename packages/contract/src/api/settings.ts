@@ -8,7 +8,7 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 /** A record id (address, bank details, tax) or a file id; null clears it. */
 const optionalId = id.nullable().optional();
 
-export const settingsLimits = { website: 200, email: 254, phone: 40, taxNumber: 20, vatId: 20 } as const;
+const settingsLimits = { website: 200, email: 254, phone: 40, taxNumber: 20, vatId: 20 } as const;
 
 /** Spec 02 §7 environments/settings/save/main: the general settings (spec 02 §2.2 /settings). */
 export const saveMainSettings = call('/api/environments/settings/save/main', {
@@ -130,8 +130,6 @@ export const functionSettingsSchemas = {
     }),
   },
 } as const;
-
-export type FunctionSettingsKey = keyof typeof functionSettingsSchemas;
 
 const functionSettingsBody = {
   function: z.string().trim().min(1).max(60),

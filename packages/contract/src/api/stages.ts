@@ -12,10 +12,10 @@ const typeKey = z.string().trim().min(1).max(60);
 const recordId = z.string().trim().min(1).max(64);
 const stageKey = z.string().trim().min(1).max(60);
 
-export const stageChangeBody = envScoped({ type: typeKey, stage: stageKey, id: recordId });
+const stageChangeBody = envScoped({ type: typeKey, stage: stageKey, id: recordId });
 
 /** What entering the stage does besides changing it; the confirmation names each one. */
-export const stageConsequencesSchema = z.object({
+const stageConsequencesSchema = z.object({
   /** The record cannot be edited or removed afterwards. */
   editLock: z.boolean(),
   /** A PDF is rendered and frozen with the next number of the range. */
@@ -54,7 +54,7 @@ export const stageDetails = call('/api/dynamic-records/stages/details', {
 });
 export type StageDetailsData = z.infer<typeof stageDetails.data>;
 
-export const frozenDocumentSchema = z.object({
+const frozenDocumentSchema = z.object({
   id: z.string(),
   number: z.string(),
   sha256: z.string(),

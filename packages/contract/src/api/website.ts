@@ -30,10 +30,8 @@ export const websiteLimits = {
 } as const;
 
 /** Field types of a design block (spec 02 §3 "Design"); image and number are our additions. */
-export const blockFieldTypes = ['string', 'text', 'html', 'queryforms', 'image', 'number', 'recordtype'] as const;
-export type BlockFieldType = (typeof blockFieldTypes)[number];
-export const variableTypes = ['image', 'boolean', 'html', 'string', 'color'] as const;
-export type VariableType = (typeof variableTypes)[number];
+const blockFieldTypes = ['string', 'text', 'html', 'queryforms', 'image', 'number', 'recordtype'] as const;
+const variableTypes = ['image', 'boolean', 'html', 'string', 'color'] as const;
 
 const fieldValue = z.union([z.string().max(websiteLimits.fieldText), z.number().finite(), z.boolean(), z.null()]);
 
@@ -111,7 +109,7 @@ const entryBase = {
 /** The third level takes no children: a deeper menu is refused, not cut off. */
 const leafEntry = z.object({ ...entryBase, children: z.array(z.never()).max(0).optional() });
 const midEntry = z.object({ ...entryBase, children: z.array(leafEntry).max(websiteLimits.menuEntries).optional() });
-export const menuEntrySchema = z.object({
+const menuEntrySchema = z.object({
   ...entryBase,
   children: z.array(midEntry).max(websiteLimits.menuEntries).optional(),
 });
@@ -169,7 +167,7 @@ export const websiteSchema = z.object({
 });
 export type Website = z.infer<typeof websiteSchema>;
 
-export const designFieldSchema = z.object({
+const designFieldSchema = z.object({
   key: z.string(),
   label: z.string(),
   type: z.enum(blockFieldTypes),

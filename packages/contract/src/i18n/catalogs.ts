@@ -5,9 +5,9 @@ import type { Language } from './language';
 import { type Catalog, type Translate, translatorOf } from './translate';
 
 export { type Language, languageSchema, languages } from './language';
-export { type Catalog, interpolate, type MessageKey, type MessageParams, type Translate } from './translate';
+export type { MessageKey, MessageParams, Translate } from './translate';
 
 /** All three catalogs at once: the server's and the tests' entry (the web loads them one by one). */
-export const catalogs: Readonly<Record<Language, Catalog>> = { de_sie, de_du, en };
+const catalogs: Readonly<Record<Language, Catalog>> = { de_sie, de_du, en };
 
 export const translator = (language: Language): Translate => translatorOf(catalogs[language]);

@@ -53,7 +53,7 @@ export const looseEquals = (a: unknown, b: unknown): boolean => {
 };
 
 /** Any operator but '==' (from a stored definition the schema never saw) makes the condition false. */
-export const visibleConditionHolds = (condition: VisibleCondition, values: unknown): boolean =>
+const visibleConditionHolds = (condition: VisibleCondition, values: unknown): boolean =>
   (condition.operator ?? '==') === '==' && looseEquals(getPath(values, condition.field), condition.value);
 
 /** An element is shown only if all its conditions hold; none means always shown. */

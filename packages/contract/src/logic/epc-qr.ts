@@ -18,7 +18,7 @@ import { type Cents, centsToDecimalString } from './money';
  * then carries `payload: null` and a reason. The print side (level M, size) is the PDF's job.
  */
 
-export type EpcRefusal =
+type EpcRefusal =
   | 'name_missing'
   | 'name_too_long'
   | 'iban_invalid'
@@ -51,7 +51,7 @@ export type EpcInput = Readonly<{
   information?: string | null | undefined;
 }>;
 
-export type EpcResult = { payload: string; reason: null } | { payload: null; reason: EpcRefusal };
+type EpcResult = { payload: string; reason: null } | { payload: null; reason: EpcRefusal };
 
 /** The guideline's limit: version 13 at level M carries 331 bytes. */
 export const epcMaxBytes = 331;

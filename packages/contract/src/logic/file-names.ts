@@ -43,7 +43,7 @@ export const numberedFileName = (name: string, n: number): string => {
 };
 
 /** The kind of icon a listing shows for a content type. */
-export type FileKind = 'image' | 'pdf' | 'text' | 'spreadsheet' | 'document' | 'archive' | 'other';
+type FileKind = 'image' | 'pdf' | 'text' | 'spreadsheet' | 'document' | 'archive' | 'other';
 
 export const fileKindOf = (contentType: string): FileKind => {
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';

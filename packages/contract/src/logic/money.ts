@@ -9,7 +9,7 @@ import { DecimalError, divideRounded, exactToScale, parseDecimal, unitsToNumber,
  * (not finite, not numeric), 'too_many_decimals' or 'out_of_range' (beyond `maxCents`). Check user
  * input with `isEuroAmount` (or zod) first and report a field error instead.
  */
-export { DecimalError, type DecimalErrorCode } from './decimal';
+export { DecimalError } from './decimal';
 
 /** Integer cents. */
 export type Cents = number;

@@ -72,7 +72,7 @@ const currencyCodes: Record<CurrencySetting, string> = { euro: 'EUR', us_dollar:
  */
 export const localeOf = (language: Language): string => (language === 'en' ? 'en-GB' : 'de-DE');
 
-export type MoneySettings = Readonly<{ currency: CurrencySetting; language: Language }>;
+type MoneySettings = Readonly<{ currency: CurrencySetting; language: Language }>;
 
 /**
  * A formatter of integer cents in the environment's currency and language:

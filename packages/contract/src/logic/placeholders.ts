@@ -24,7 +24,7 @@ export type PlaceholderFormats = Readonly<{
   timeZone?: string | undefined;
 }>;
 
-export const placeholderPattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
+const placeholderPattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
 
 /** The value at a dotted path (`customer.name`); anything but plain data along the way gives undefined. */
 export const valueAtPath = (data: Readonly<Record<string, unknown>>, path: string): unknown => {

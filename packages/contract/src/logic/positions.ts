@@ -32,9 +32,9 @@ export type PositionInput = Readonly<{
   taxes_sum_price?: unknown;
 }>;
 
-export type PositionTax = { name: string; percent: number; number: string | number | null };
+type PositionTax = { name: string; percent: number; number: string | number | null };
 
-export type Position = {
+type Position = {
   title: string;
   quantity: number | null;
   unit: string | null;
@@ -45,7 +45,7 @@ export type Position = {
   taxes_sum_price: number | null;
 };
 
-export type PositionAmounts = Readonly<{
+type PositionAmounts = Readonly<{
   priceSingleCents: Cents | null;
   priceFullCents: Cents | null;
   /** Per tax entry, in order: its rounded amount, null while price_full is empty. */

@@ -10,7 +10,7 @@ import { type RuleName, rulesFor } from './validation';
  * server refuses a save with any finding and writes nothing.
  */
 
-export type StructureIssue = Readonly<{ path: string; key: keyof typeof structures; params?: Record<string, string> }>;
+type StructureIssue = Readonly<{ path: string; key: keyof typeof structures; params?: Record<string, string> }>;
 
 /** A key the engine can sort, search and index by (the sort index's field pattern). */
 const indexableKey = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
@@ -18,7 +18,7 @@ const indexableKey = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 /** Mappings a list cell may name besides the fields: the buttons column and the record's stage. */
 const extraMappings = new Set([optionsMapping, 'stage']);
 
-export type StructureInput = Pick<
+type StructureInput = Pick<
   RecordType,
   'fields' | 'forms' | 'mainForm' | 'lists' | 'defaultList' | 'settings' | 'settingValues' | 'queryForms'
 >;

@@ -12,8 +12,8 @@ import { isValidBic, isValidIban } from './iban';
  * `unique` needs the database: the server runs it where `needsUniqueCheck` says so.
  */
 
-export type ValidationKey = keyof typeof validation | 'common.fieldInvalid';
-export type ValidationMessage = Readonly<{ key: ValidationKey; params?: Readonly<Record<string, string | number>> }>;
+type ValidationKey = keyof typeof validation | 'common.fieldInvalid';
+type ValidationMessage = Readonly<{ key: ValidationKey; params?: Readonly<Record<string, string | number>> }>;
 
 export const ruleNames = [
   'required',
@@ -32,7 +32,7 @@ export const ruleNames = [
 export type RuleName = (typeof ruleNames)[number];
 
 /** A field's `validation` map: booleans switch a rule on, numbers and dates are its limit. */
-export type ValidationRules = Readonly<{
+type ValidationRules = Readonly<{
   required?: boolean | undefined;
   unique?: boolean | undefined;
   minLength?: number | undefined;
@@ -51,7 +51,7 @@ export type ValidationRules = Readonly<{
  * Rules offered per field type (spec 02 §5 table). `file` follows `files`; the form engine's other
  * types (text, password, boolean, object) are not data field types there and get `required` only.
  */
-export const rulesByType: Readonly<Record<string, readonly RuleName[]>> = {
+const rulesByType: Readonly<Record<string, readonly RuleName[]>> = {
   string: ['required', 'unique', 'minLength', 'maxLength', 'email', 'iban', 'bic', 'url'],
   date: ['required', 'unique', 'minDate', 'maxDate'],
   datetime: ['required', 'unique', 'minDate', 'maxDate'],
@@ -222,7 +222,7 @@ const typeMessage = (type: string, value: unknown): ValidationMessage | null => 
   }
 };
 
-export type FieldDefinition = Readonly<{ type: string; validation?: ValidationRules | null | undefined }>;
+type FieldDefinition = Readonly<{ type: string; validation?: ValidationRules | null | undefined }>;
 
 /**
  * All messages for one field value, applying the rules configured in `definition.validation` that

@@ -3,7 +3,7 @@ import { dateTimeKey, parseLocalDateTime, type WallClock, wallClock } from './da
 /** The zone bookings are kept in: the product is German (see dates.ts `wallClock`). */
 export const productTimeZone = 'Europe/Berlin';
 
-export type ZonedInstant = Readonly<{ ok: true; instant: Date }> | Readonly<{ ok: false; reason: 'invalid' | 'gap' }>;
+type ZonedInstant = Readonly<{ ok: true; instant: Date }> | Readonly<{ ok: false; reason: 'invalid' | 'gap' }>;
 
 const hour = 3_600_000;
 

@@ -49,7 +49,7 @@ export const cell = (mapping: string, label: string, extra: Partial<Cell> = {}):
   ...extra,
 });
 
-export const editCell: Cell = { mapping: optionsMapping, label: '', buttons: [{ kind: 'edit' }] };
+const editCell: Cell = { mapping: optionsMapping, label: '', buttons: [{ kind: 'edit' }] };
 
 export const mainList = (cells: Cell[], defaultSort?: List['defaultSort'], moreButtons: CellButton[] = []): List => ({
   key: 'main',
@@ -79,7 +79,7 @@ export const units = [
 ];
 
 /** The taxes of a position or an article: name, percent, evaluation number. */
-export const taxesMap = (key = 'taxes', label = 'Steuern'): DataField =>
+const taxesMap = (key = 'taxes', label = 'Steuern'): DataField =>
   field(key, 'map', label, {
     subType: 'taxes-map',
     definition: [

@@ -6,7 +6,7 @@ import { field } from './builders';
  * case field picks the category, the position units carry their UN/ECE Rec 20 codes.
  */
 
-export const vatCaseOptions = [
+const vatCaseOptions = [
   { value: 'domestic', label: 'Inland (steuerpflichtig)' },
   { value: 'reverse_charge', label: 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)' },
   { value: 'intra_community', label: 'Innergemeinschaftliche Lieferung (steuerfrei)' },

@@ -29,8 +29,6 @@ export const baseTypes: ReadonlyMap<string, RecordType> = new Map(
   }),
 );
 
-export const systemTypeKeys = [...baseTypes.values()].filter((t) => t.system).map((t) => t.key);
-
 /** The key an environment's child type gets for a base type when a preset creates it. */
 export const presetChildKeys: Readonly<Record<string, string>> = {
   customer: 'customers',

@@ -113,7 +113,7 @@ export const envTaxes: BaseType = {
 };
 
 /** Weekdays of a room's opening hours, Monday first (ISO 8601: 1 = Monday … 7 = Sunday). */
-export const weekdayOptions = [
+const weekdayOptions = [
   { value: '1', label: 'Montag' },
   { value: '2', label: 'Dienstag' },
   { value: '3', label: 'Mittwoch' },
@@ -124,7 +124,7 @@ export const weekdayOptions = [
 ];
 
 /** A booking's states: only a confirmed booking holds its room (the exclusion constraint of 0017). */
-export const bookingStatusOptions = [
+const bookingStatusOptions = [
   { value: 'requested', label: 'Angefragt' },
   { value: 'confirmed', label: 'Bestätigt' },
   { value: 'cancelled', label: 'Storniert' },

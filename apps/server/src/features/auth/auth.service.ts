@@ -16,12 +16,12 @@ import { passwordPolicyMinLength, passwordProblem } from './password-policy';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords';
 
 const day = 24 * 60 * 60_000;
-export const sessionLifetimeMs = 30 * day;
-export const activationLifetimeMs = 7 * day;
-export const resetLifetimeMs = 60 * 60_000;
+const sessionLifetimeMs = 30 * day;
+const activationLifetimeMs = 7 * day;
+const resetLifetimeMs = 60 * 60_000;
 
 /** 256 random bits, URL-safe: for bearer tokens and mail links. */
-export const newSecret = (): string => randomBytes(32).toString('base64url');
+const newSecret = (): string => randomBytes(32).toString('base64url');
 
 export const toSessionUser = (u: repo.UserRow | AuthUser): SessionUser => ({
   _id: u.id,
@@ -33,7 +33,7 @@ export const toSessionUser = (u: repo.UserRow | AuthUser): SessionUser => ({
   created_at: u.createdAt.toISOString(),
 });
 
-export const toAuthUser = (u: repo.UserRow): AuthUser => ({
+const toAuthUser = (u: repo.UserRow): AuthUser => ({
   id: u.id,
   email: u.email,
   firstname: u.firstname,
@@ -44,7 +44,7 @@ export const toAuthUser = (u: repo.UserRow): AuthUser => ({
 });
 
 /** An account may act only when activated and not disabled by an operator. */
-export const canSignIn = (u: Pick<repo.UserRow, 'isActive' | 'disabledAt'>) => u.isActive && !u.disabledAt;
+const canSignIn = (u: Pick<repo.UserRow, 'isActive' | 'disabledAt'>) => u.isActive && !u.disabledAt;
 
 export const userBySessionHash = async (deps: AppDeps, tokenHash: string): Promise<AuthUser | null> => {
   const user = await repo.findSessionUser(deps.database.db, tokenHash, deps.now());
@@ -55,7 +55,7 @@ export const userBySessionHash = async (deps: AppDeps, tokenHash: string): Promi
  * Password rules shared by registration, reset and change (the server's policy, stricter than the
  * spec's client-side hints); `field` names where errors show.
  */
-export const passwordErrors = (
+const passwordErrors = (
   t: Translate,
   password: string,
   repeat: string | undefined,

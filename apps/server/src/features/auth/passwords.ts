@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 /** OWASP's argon2id baseline: 19 MiB memory, 2 passes, 1 lane. The PHC string records them. */
 const params = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export type Slots = Readonly<{
+type Slots = Readonly<{
   run: <T>(work: () => Promise<T>) => Promise<T>;
   /** Work running now, and the most that ever ran at once (for tests and metrics). */
   active: () => number;

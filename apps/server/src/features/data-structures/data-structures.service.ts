@@ -41,7 +41,7 @@ export {
 } from './structure-indexes';
 
 /** Base types a structure may derive from (spec 02 §5: no parent of its own, creatable; not a system type). */
-export const parentChoices = (): RecordType[] =>
+const parentChoices = (): RecordType[] =>
   [...baseTypes.values()].filter((b) => b.parent === null && b.isCreatable && !b.system);
 
 const invalid = (t: Translate, errors: FieldErrors) =>

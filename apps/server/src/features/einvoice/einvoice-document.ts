@@ -42,10 +42,10 @@ export type EinvoiceRecord = Readonly<{
 
 export type Problem = Readonly<{ key: MessageKey; params?: MessageParams }>;
 
-export type BuildResult = { ok: true; invoice: Invoice } | { ok: false; problems: Problem[] };
+type BuildResult = { ok: true; invoice: Invoice } | { ok: false; problems: Problem[] };
 
 /** XRechnung 3.0 (CIUS of EN 16931) and the PEPPOL billing process XRechnung names. */
-export const xrechnungCustomizationId = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+const xrechnungCustomizationId = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
 const profileId = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 
 /** A position without a unit is counted in pieces of one (Rec 20 "C62"). */

@@ -58,7 +58,7 @@ const generate = async (invoice: Invoice, options: InvoiceServiceOptions) => {
   return formatter.generate(data, { ...options, format: factory.normalizeFormat(options.format) });
 };
 
-export type XmlSyntax = 'ubl' | 'cii';
+type XmlSyntax = 'ubl' | 'cii';
 
 export const xrechnungXml = async (invoice: Invoice, syntax: XmlSyntax = 'ubl'): Promise<string> =>
   String(await generate(invoice, { format: syntax === 'ubl' ? 'XRECHNUNG-UBL' : 'XRECHNUNG-CII', lang: 'de-de' }));

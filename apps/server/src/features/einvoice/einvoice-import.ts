@@ -24,7 +24,7 @@ import type { UploadOutcome, UploadRefusal } from './einvoice-upload';
 /** Larger files are refused before they are read: an e-invoice with its attachments stays far below. */
 export const maxEinvoiceImportBytes = 8 * 1024 * 1024;
 
-export const incomingInvoiceBase = 'incoming_invoice';
+const incomingInvoiceBase = 'incoming_invoice';
 
 const refuse = (key: MessageKey, params?: Record<string, string>) =>
   new AppError('invalid', { key, ...(params ? { params } : {}) });
@@ -158,7 +158,7 @@ const positionsOf = (inv: ReadInvoice, sign: 1 | -1): Built => {
   return { positions, lumped };
 };
 
-export type ImportResult = { id: string; findings: string[] };
+type ImportResult = { id: string; findings: string[] };
 
 /** Writes the draft (and, when new, the supplier) through the records' save path. */
 export const importEinvoice = async (

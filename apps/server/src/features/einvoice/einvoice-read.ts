@@ -323,7 +323,7 @@ export const readEinvoiceXml = (xml: string): ReadInvoice => {
   throw new EinvoiceReadError('not an e-invoice');
 };
 
-export type PdfAttachment = { name: string; bytes: Uint8Array; relationship: string; subtype: string };
+type PdfAttachment = { name: string; bytes: Uint8Array; relationship: string; subtype: string };
 
 /**
  * The embedded files of a PDF (its EmbeddedFiles name tree, one level of Kids). For tests of our
@@ -365,7 +365,7 @@ export const pdfAttachments = async (bytes: Uint8Array): Promise<PdfAttachment[]
 };
 
 /** The names under which a ZUGFeRD / Factur-X PDF carries its XML (`factur-x.xml`, or the older two). */
-export const einvoiceAttachmentName = /^(factur-x|zugferd-invoice|xrechnung)\.xml$/i;
+const einvoiceAttachmentName = /^(factur-x|zugferd-invoice|xrechnung)\.xml$/i;
 
 /**
  * The XML a ZUGFeRD / Factur-X PDF carries. Only that attachment is decoded, under `budget`

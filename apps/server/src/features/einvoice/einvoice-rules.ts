@@ -7,7 +7,7 @@ import type { ReadInvoice } from './einvoice-read';
  * rule here names its official id, so a finding can be looked up.
  */
 
-export type RuleFinding = Readonly<{ rule: string; term: string; kind: 'missing' | 'sum' | 'value' }>;
+type RuleFinding = Readonly<{ rule: string; term: string; kind: 'missing' | 'sum' | 'value' }>;
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 

@@ -20,7 +20,7 @@ export const seller: Seller = {
   bankHolder: 'Muster Handwerk GmbH',
 };
 
-export const domesticBuyer: Buyer = {
+const domesticBuyer: Buyer = {
   name: 'Stadtwerke Beispielstadt',
   street: 'Am Markt',
   housenumber: '1',
@@ -32,7 +32,7 @@ export const domesticBuyer: Buyer = {
   customerNumber: 'K-1001',
 };
 
-export const euBuyer: Buyer = {
+const euBuyer: Buyer = {
   name: 'Bouwbedrijf Voorbeeld B.V.',
   street: 'Kerkstraat',
   housenumber: '12',

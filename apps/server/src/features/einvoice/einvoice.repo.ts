@@ -3,7 +3,7 @@ import { type EnvScope, whereEnv } from '../../db/env-scope';
 import { newId } from '../../db/ids';
 import { einvoiceDocuments } from './einvoice.table';
 
-export type EinvoiceFormat = 'xrechnung' | 'zugferd';
+type EinvoiceFormat = 'xrechnung' | 'zugferd';
 
 /** The e-invoice files of the environment's frozen documents. */
 export const einvoiceRepo = (scope: EnvScope) => ({

@@ -80,7 +80,7 @@ export const einvoiceProblems = async (
   return result && !result.ok ? messagesOf(t, result.problems) : [];
 };
 
-export type FrozenEinvoice = Readonly<{ format: EinvoiceFormat; filename: string; sha256: string; bytes: Buffer }>;
+type FrozenEinvoice = Readonly<{ format: EinvoiceFormat; filename: string; sha256: string; bytes: Buffer }>;
 
 /** Makes and stores the e-invoice files of a document frozen just now; none when its type issues none. */
 export const freezeEinvoice = async (

@@ -9,7 +9,7 @@ import { websiteHosts } from '../website/website.table';
 import { environmentInvitations, environments, environmentUsers, presets } from './environments.table';
 
 type Conn = Db | Tx;
-export type EnvironmentRow = typeof environments.$inferSelect;
+type EnvironmentRow = typeof environments.$inferSelect;
 export type NewEnvironment = typeof environments.$inferInsert;
 
 /** The guard's lookup: the environment named by its slug and the caller's membership in it. */
@@ -22,6 +22,7 @@ export const findAccess = async (db: Conn, userId: string, slug: string) =>
         name: environments.name,
         status: environments.status,
         language: environments.defaultLanguage,
+        dateFormat: environments.defaultDateformat,
         configUpdatedAt: environments.configUpdatedAt,
         memberActive: environmentUsers.isActive,
         role: environmentUsers.role,

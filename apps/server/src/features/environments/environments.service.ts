@@ -1,5 +1,5 @@
 import type { EnvironmentCard, Invitation, Preset } from '@kontor/contract/api/environments';
-import { envNameLimit } from '@kontor/contract/api/environments';
+import { dateFormats, envNameLimit } from '@kontor/contract/api/environments';
 import { mayGiveRole, type Role, roleSchema } from '@kontor/contract/api/roles';
 import { languageSchema, type Translate } from '@kontor/contract/i18n/catalogs';
 import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
@@ -47,7 +47,12 @@ export const publicEnvironment = async (deps: AppDeps, key: PublicEnvKey): Promi
 };
 
 const toAccess = (
-  row: Omit<EnvAccess, 'id' | 'language' | 'role'> & { id: string; language: string; role: string | null },
+  row: Omit<EnvAccess, 'id' | 'language' | 'dateFormat' | 'role'> & {
+    id: string;
+    language: string;
+    dateFormat: string;
+    role: string | null;
+  },
 ): EnvAccess => {
   const language = languageSchema.safeParse(row.language);
   const role = roleSchema.safeParse(row.role);
@@ -55,6 +60,7 @@ const toAccess = (
     ...row,
     id: trustedEnvId(row.id),
     language: language.success ? language.data : 'de_sie',
+    dateFormat: dateFormats.find((f) => f === row.dateFormat) ?? 'DD.MM.YYYY',
     // An unknown role (none can be stored: a check constraint) would get the fewest rights.
     role: role.success ? role.data : 'readonly',
   };
@@ -82,6 +88,7 @@ const sessionUserAndAccessOf = (
           name: String(row.env_name),
           status: row.status as EnvAccess['status'],
           language: String(row.default_language),
+          dateFormat: String(row.default_dateformat),
           configUpdatedAt: new Date(row.config_updated_at as Date | string),
           memberActive: row.member_active === true,
           role: row.member_role == null ? null : String(row.member_role),
@@ -136,8 +143,9 @@ export const environmentIds = async (deps: AppDeps): Promise<string[]> =>
 
 /** Hooks other features register to fill a new environment (record types, demo records …). */
 export type { PresetDefinition } from './presets';
+
 /** Fills a new environment inside its creating transaction; `t` speaks the creating request's language. */
-export type EnvironmentSeeder = (scope: EnvScope, preset: PresetDefinition, now: Date, t: Translate) => Promise<void>;
+type EnvironmentSeeder = (scope: EnvScope, preset: PresetDefinition, now: Date, t: Translate) => Promise<void>;
 const seeders = new Set<EnvironmentSeeder>();
 export const onEnvironmentCreated = (seeder: EnvironmentSeeder): void => {
   seeders.add(seeder);
@@ -229,11 +237,11 @@ export const declineInvitation = async (deps: AppDeps, t: Translate, user: AuthU
   await repo.respondToInvitation(db, invitation.id, 'declined', deps.now());
 };
 
-export const invitationLifetimeMs = 14 * 24 * 60 * 60_000;
+const invitationLifetimeMs = 14 * 24 * 60 * 60_000;
 /** Invitation mails a day, per inviting account (all environments) and per environment. */
-export const invitationCaps = { perSender: 20, perEnvironment: 50 } as const;
+const invitationCaps = { perSender: 20, perEnvironment: 50 } as const;
 /** The same invitation is re-sent at most this often: one address cannot be flooded. */
-export const invitationResendPauseMs = 10 * 60_000;
+const invitationResendPauseMs = 10 * 60_000;
 
 /**
  * Invites an address into the scope's environment with the role the invitee gets (issue 29 item

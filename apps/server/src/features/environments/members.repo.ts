@@ -7,7 +7,7 @@ import { users } from '../auth/auth.table';
 import { auditEntries } from '../stages/stages.table';
 import { environmentInvitations, environmentUsers } from './environments.table';
 
-export type PageQuery = Readonly<{
+type PageQuery = Readonly<{
   /** A LIKE pattern (lower case, escaped), or null. */
   search: string | null;
   sort: { field: string; dir: 'asc' | 'desc' } | null;

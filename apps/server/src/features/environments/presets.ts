@@ -76,7 +76,7 @@ export const presetDefinitions: readonly PresetDefinition[] = [
   },
 ];
 
-export const noPresetDefinition: PresetDefinition = {
+const noPresetDefinition: PresetDefinition = {
   key: 'none',
   title: 'Keine Vorlage',
   description: '',

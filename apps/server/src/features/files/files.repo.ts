@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows';
 import { fileDirectories, files } from './files.table';
 
 /** How long after its start a single PUT may still arrive: its link's lifetime plus a request's duration. */
-export const singlePutGraceSeconds = 10 * 60;
+const singlePutGraceSeconds = 10 * 60;
 
 /**
  * A started single-request upload whose signed link has expired (`putUrlSeconds`: a quarter of an
@@ -17,7 +17,7 @@ const abandonedSinglePut = (now: Date): SQL =>
 
 export type DirectoryRow = typeof fileDirectories.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
-export type NewFile = Omit<typeof files.$inferInsert, 'envId'>;
+type NewFile = Omit<typeof files.$inferInsert, 'envId'>;
 
 const countOf = async (query: PromiseLike<{ n: number | string }[]>) => Number((await query)[0]?.n ?? 0);
 

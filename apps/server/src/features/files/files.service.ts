@@ -100,7 +100,7 @@ const requireWritable = (dir: DirectoryRow) => {
 };
 
 /** Takes the folder's lock, then checks room and a free name. */
-export const claimName = async (
+const claimName = async (
   scope: EnvScope,
   dir: DirectoryRow,
   name: string,
@@ -216,7 +216,7 @@ export const renameEntry = async (
 };
 
 /** What a delete leaves to the storage once the rows are gone. */
-export type Leftovers = Readonly<{ keys: string[]; uploads: MultipartUpload[] }>;
+type Leftovers = Readonly<{ keys: string[]; uploads: MultipartUpload[] }>;
 
 /**
  * Removes the rows of a file, or of a folder with everything below it, and answers what the

@@ -21,11 +21,11 @@ import type { InEnv } from './uploads.service';
  */
 
 /** How long an object whose owner is not found is left alone. */
-export const orphanGraceMs = 60 * 60_000;
+const orphanGraceMs = 60 * 60_000;
 /** Objects judged together: one query per environment and page. */
 const pageSize = 500;
 
-export type SweepResult = Readonly<{ checked: number; removed: number }>;
+type SweepResult = Readonly<{ checked: number; removed: number }>;
 
 type Judged = Readonly<{ object: ListedObject; envId: string; fileId?: string; staging: boolean }>;
 

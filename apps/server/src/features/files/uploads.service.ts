@@ -51,10 +51,10 @@ const uploadNotFound = () => new AppError('not_found', { key: 'files.uploadNotFo
  * A single PUT may take this long: at least 15 minutes, longer for large files on slow lines (256 KiB/s).
  * files.repo's `abandonedSinglePut` repeats this formula in SQL.
  */
-export const putUrlSeconds = (size: number) => Math.min(24 * 3600, Math.max(15 * 60, Math.ceil(size / (256 * 1024))));
+const putUrlSeconds = (size: number) => Math.min(24 * 3600, Math.max(15 * 60, Math.ceil(size / (256 * 1024))));
 const partUrlSeconds = 60 * 60;
 
-export type PrepareInput = Readonly<{ id: string; filename: string; filesize: number; directory?: string | undefined }>;
+type PrepareInput = Readonly<{ id: string; filename: string; filesize: number; directory?: string | undefined }>;
 
 export const prepareUpload = async (
   scope: EnvScope,
@@ -256,7 +256,7 @@ const dropUploadBytes = async (storage: AnyStorage, file: FileRow) => {
 };
 
 /** What the local route's signed upload links carry (a part link names its multipart upload too). */
-export type UploadLink = Extract<FileUrlClaims, { op: 'put' | 'part' }>;
+type UploadLink = Extract<FileUrlClaims, { op: 'put' | 'part' }>;
 
 /** Opens a short tenant transaction in the environment a signed link names. */
 export type InEnv = (envId: string) => InScope;

@@ -20,7 +20,7 @@ import { AppError } from '../../http/errors';
 import { environmentById } from '../environments/environments.service';
 import { frozenDocumentsOf, stageHistory } from '../stages/stages.service';
 
-export type PagesContext = Readonly<{
+type PagesContext = Readonly<{
   scope: EnvScope;
   types: TypeCatalog;
   t: Translate;

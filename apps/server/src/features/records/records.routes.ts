@@ -1,4 +1,3 @@
-import { dateFormats } from '@kontor/contract/api/environments';
 import * as api from '@kontor/contract/api/records';
 import type { Call } from '@kontor/contract/call';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +11,6 @@ import { readableTypes, requireTypeRight, rightsOn } from '../../engine/type-acc
 import { AppError } from '../../http/errors';
 import type { EnvContext } from '../../http/route';
 import { answer, route } from '../../http/route';
-import { environmentById } from '../environments/environments.service';
 
 const recordsContext = async (ctx: EnvContext<Call>): Promise<RecordsContext> => ({
   scope: ctx.scope,
@@ -29,9 +27,7 @@ export const registerRecordRoutes = (app: FastifyInstance): void => {
   );
 
   route(app, api.saveRecord, { env: 'write', may: 'records' }, async (ctx) => {
-    const env = await environmentById(ctx.scope);
-    const dateFormat = dateFormats.find((f) => f === env?.defaultDateformat);
-    const records = { ...(await recordsContext(ctx)), limitFormat: limitFormatOf(ctx.language, dateFormat) };
+    const records = { ...(await recordsContext(ctx)), limitFormat: limitFormatOf(ctx.language, ctx.env.dateFormat) };
     return answer(await recordsService(records).save(ctx.body), ctx.t('records.saveSuccess'));
   });
 

@@ -43,7 +43,7 @@ export const appendAudit = async (
   await repo.insertAudit({ ...content, prevHash, hash: entryHash(prevHash, content) });
 };
 
-export type ChainCheck =
+type ChainCheck =
   | { ok: true; entries: number }
   | { ok: false; entries: number; brokenAt: number; reason: 'sequence' | 'prev_hash' | 'hash' };
 

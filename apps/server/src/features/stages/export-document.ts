@@ -44,7 +44,7 @@ const oneRecord = async (scope: EnvScope, type: string, id: unknown) =>
   typeof id === 'string' && id !== '' ? (await recordsRepo(scope).byIds([type], [id]))[0] : undefined;
 
 /** Days from the invoice date to the due date when a document leaves it empty. */
-export const defaultPaymentDays = 14;
+const defaultPaymentDays = 14;
 
 /** `2026-11-20` + 14 → `2026-12-04` (calendar arithmetic in UTC, no time zone involved). */
 const addDays = (date: string, days: number): string => {
@@ -70,7 +70,7 @@ export const requireExport = (type: RecordType, key: string | null | undefined):
  * the template places that field itself: after the last block, where a signature belongs
  * (below totals and payment terms; the bank footer lives in the page footer).
  */
-export const withSignatureBlocks = (template: Export, fields: readonly SignatureField[]): Export => {
+const withSignatureBlocks = (template: Export, fields: readonly SignatureField[]): Export => {
   const placed = new Set(template.blocks.flatMap((b) => (b.kind === 'signature' ? [b.field] : [])));
   const missing = fields.filter((f) => !placed.has(f.field));
   if (missing.length === 0) return template;
@@ -83,7 +83,7 @@ export const withSignatureBlocks = (template: Export, fields: readonly Signature
   };
 };
 
-export const documentInput = async (
+const documentInput = async (
   scope: EnvScope,
   types: TypeCatalog,
   type: RecordType,

@@ -4,7 +4,7 @@ import { newId } from '../../db/ids';
 import { records } from '../../engine/records.table';
 import { auditEntries, frozenDocuments, numberRanges, stageTransitions } from './stages.table';
 
-export type FrozenDocumentRow = typeof frozenDocuments.$inferSelect;
+type FrozenDocumentRow = typeof frozenDocuments.$inferSelect;
 export type AuditEntryRow = typeof auditEntries.$inferSelect;
 
 /** The stages feature's SQL: transitions, number ranges, frozen documents, the audit chain. */

@@ -29,7 +29,7 @@ export const zerosDeflated = (mebibytes: number): Buffer => {
 /** 1 GiB of zeros behind two FlateDecode filters: a few kilobytes (the issue's bomb). */
 export const gibibyteBehindTwoFilters = (): Buffer => zlib.deflateSync(zerosDeflated(1024), { level: 9 });
 
-export type Attachment = Readonly<{
+type Attachment = Readonly<{
   name: string;
   /** The stream's bytes as stored (already encoded for `filters`). */
   stored: Uint8Array;

@@ -12,7 +12,7 @@ export const postalLine = (company: PdfCompany): string[] =>
   ].filter((part) => part !== '');
 
 /** PNG or JPEG (what pdfkit embeds) as a data URL; anything else is left out. */
-export const logoDataUrl = (bytes: Uint8Array | null | undefined): string | null => {
+const logoDataUrl = (bytes: Uint8Array | null | undefined): string | null => {
   if (!bytes || bytes.length < 4) return null;
   const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
   const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;

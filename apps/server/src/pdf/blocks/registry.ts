@@ -13,7 +13,7 @@ import { renderTitle } from './title';
 import { renderTotals } from './totals';
 
 /** One renderer per block kind: a kind added to the contract without a renderer fails to compile. */
-export const blockRenderers: { readonly [K in BlockKind]: BlockRenderer<K> } = {
+const blockRenderers: { readonly [K in BlockKind]: BlockRenderer<K> } = {
   letterhead: renderLetterhead,
   addressWindow: renderAddressWindow,
   referenceLine: renderReferenceLine,

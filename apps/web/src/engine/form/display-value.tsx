@@ -3,7 +3,7 @@ import { TextInput } from '@mantine/core';
 import { type RecordFormat, useRecordFormat } from '../use-record-format';
 
 /** The text of a value the user cannot edit, formatted by its field's type. */
-export const displayText = (field: DataField, value: unknown, format: RecordFormat): string => {
+const displayText = (field: DataField, value: unknown, format: RecordFormat): string => {
   if (value === null || value === undefined) return '';
   if (field.currency && typeof value === 'number') return format.cents(value);
   switch (field.type) {

@@ -27,7 +27,7 @@ export function ElementList({ elements }: { elements: readonly FormElement[] }) 
 }
 
 /** One element by its kind (built in, or registered by a feature); a kind without a renderer shows an error. */
-export function ElementView({ element }: { element: FormElement }) {
+function ElementView({ element }: { element: FormElement }) {
   const t = useT();
   switch (element.type) {
     case 'field':

@@ -34,7 +34,7 @@ export const useFormEngine = (): FormEngineState => {
 export const errorAt = (errors: FieldErrors, path: string): string | undefined => errors[path]?.[0];
 
 /** Whether any error lies at the path or below it. */
-export const hasErrorsUnder = (errors: FieldErrors, path: string): boolean =>
+const hasErrorsUnder = (errors: FieldErrors, path: string): boolean =>
   Object.keys(errors).some((key) => key === path || key.startsWith(`${path}.`) || key.startsWith(`${path}[`));
 
 /** Errors without the path and everything below it; the same object when nothing matched. */

@@ -15,7 +15,7 @@ const engineRender: EngineRender = {
 
 type Update<T> = (update: (previous: T) => T) => void;
 
-export type RecordFormProps = Readonly<{
+type RecordFormProps = Readonly<{
   elements: readonly FormElement[];
   fields: Readonly<Record<string, DataField>>;
   values: FormValues;

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/i18n';
 
 /** Wait after the last key stroke before the list asks the server. */
-export const listSearchDebounceMs = 300;
+const listSearchDebounceMs = 300;
 
 /** The search box of a list: debounced into the URL, and following the URL when it changes (back, links). */
 export function ListSearch({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {

@@ -7,7 +7,7 @@ import { useEnvironment } from '../../environment/environment-context';
 import { selectorLabelsQuery, selectorSearchQuery } from '../records.queries';
 
 /** Wait after the last key stroke before asking the server. */
-export const searchDebounceMs = 250;
+const searchDebounceMs = 250;
 
 /**
  * The data behind a model selector: debounced search results while the dropdown is open, and the

@@ -24,12 +24,12 @@ if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }
 
-export const taxes = [
+const taxes = [
   { _id: 't19', name: 'USt. 19 %', percentage: 19, number: '8400' },
   { _id: 't7', name: 'USt. 7 %', percentage: 7, number: '8300' },
 ];
 
-export const environment: Environment = testEnvironment({
+const environment: Environment = testEnvironment({
   _id: 'e1',
   url_slug: 'acme',
   taxes,
@@ -61,7 +61,7 @@ export const renderInEnvironment = (routes: RouteObject[], path: string, state =
   renderWithEnvironment(routes, path, state);
 
 /** A controlled form engine with its own state, as the editor holds it. */
-export function FormHarness({
+function FormHarness({
   elements,
   fields,
   initial = {},
@@ -113,7 +113,7 @@ export const field = (
   ...extra,
 });
 
-export const units = [
+const units = [
   { value: 'stk', label: 'Stück' },
   { value: 'std', label: 'Stunde' },
 ];

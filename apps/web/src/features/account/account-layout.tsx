@@ -11,7 +11,7 @@ import { meQuery } from './account.queries';
 import classes from './account-layout.module.css';
 
 /** Spec 01 §9: the account area is at most 800 px wide. */
-export const accountWidth = 800;
+const accountWidth = 800;
 
 function TopBar() {
   const t = useT();

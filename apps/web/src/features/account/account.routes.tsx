@@ -16,7 +16,7 @@ export const accountRoutes: RouteObject = {
     { path: 'edit', lazy: async () => ({ Component: (await import('./account-edit-page')).AccountEditPage }) },
     {
       path: 'settings',
-      lazy: async () => ({ Component: (await import('./settings-layout')).SettingsLayout }),
+      lazy: async () => ({ Component: (await import('./account-settings-layout')).AccountSettingsLayout }),
       children: [
         {
           index: true,

@@ -2,7 +2,7 @@ import { passwordLimits } from '@kontor/contract/api/auth-limits';
 import { queryOptions } from '@tanstack/react-query';
 import { api, authCalls } from '../../api/api';
 
-export const authKeys = {
+const authKeys = {
   resetLink: (user: string, hash: string) => ['auth', 'reset-link', user, hash] as const,
 };
 

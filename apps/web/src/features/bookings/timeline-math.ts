@@ -45,7 +45,7 @@ export const nowOnWall = (now = new Date()): { day: string; minute: number } => 
 /** Rounds to the nearest multiple of `step` minutes. */
 export const snap = (minutes: number, step: number): number => Math.round(minutes / step) * step;
 
-export type Span = Readonly<{ start: number; end: number }>;
+type Span = Readonly<{ start: number; end: number }>;
 
 /** The part of [start, end) inside [0, length), or null when it lies outside. */
 export const clip = (span: Span, length: number): Span | null => {
@@ -56,7 +56,6 @@ export const clip = (span: Span, length: number): Span | null => {
 
 /** Short weekday names, Monday first, for day headers. */
 export const weekdayShort = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
-export const weekdayLong = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
 
 export const weekdayOf = (day: string): number => {
   const w = parseLocalDateTime(day);

@@ -127,7 +127,7 @@ export const moveTo = (elements: FormElement[], from: TreePath, toList: TreePath
   return setAt(without, target, list) as FormElement[];
 };
 
-export type ListTarget = Readonly<{ path: TreePath; depth: number; element: FormElement | null; section?: string }>;
+type ListTarget = Readonly<{ path: TreePath; depth: number; element: FormElement | null; section?: string }>;
 
 /** Every list an element can be moved into, in tree order: the top level, cards, containers, tabs. */
 export const listTargets = (elements: readonly FormElement[], base: TreePath = [], depth = 0): ListTarget[] => {

@@ -10,9 +10,9 @@ import { environmentKeys } from './environments.queries';
 import { envBase } from './sidebar-items';
 
 /** Spec 01 §9: polling starts 1.5 s after entering the dashboard. */
-export const dashboardPollDelayMs = 1500;
+const dashboardPollDelayMs = 1500;
 /** Then a quiet details refresh now and then, so the dashboard shows current data. */
-export const dashboardPollIntervalMs = 60_000;
+const dashboardPollIntervalMs = 60_000;
 
 /**
  * Keeps the environment fresh while the dashboard is shown; stops on leaving it. A quiet refresh:

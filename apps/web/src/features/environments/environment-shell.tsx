@@ -12,7 +12,7 @@ import { detailsQuery, type EnvironmentDetails, environmentKeys, judgeDetails } 
 import { ShellLayout } from './shell-layout';
 import { type Beat, useHeartbeat } from './use-heartbeat';
 
-export const configUpdatedAlertId = 'environment-config-updated';
+const configUpdatedAlertId = 'environment-config-updated';
 
 const newer = (candidate: string, than: string) => Date.parse(candidate) > Date.parse(than);
 

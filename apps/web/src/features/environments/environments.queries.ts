@@ -20,7 +20,7 @@ export const detailsQuery = (env: string) =>
     gcTime: 0,
   });
 
-export type DetailsVerdict = 'ready' | 'blocked' | 'invalid';
+type DetailsVerdict = 'ready' | 'blocked' | 'invalid';
 
 /**
  * Spec 01 §4 "Environment load": usable only with an id, a status and an active environment user;

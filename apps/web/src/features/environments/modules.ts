@@ -13,7 +13,7 @@ import { websiteRoutes } from '../website/website.routes';
  * screens by giving its module `routes` (relative to the module's path), e.g.
  * `routes: filesRoutes` for the file manager.
  */
-export type Module = Readonly<{
+type Module = Readonly<{
   key: FunctionKey;
   /** Below /env/:env, with a leading slash. */
   path: string;

@@ -41,7 +41,7 @@ const useForbiddenScreen = (envKey: string): boolean => {
 };
 
 /** In place of the screen: the calm 'Kein Zugriff' page with the way back to the dashboard. */
-export function EnvironmentNoAccess() {
+function EnvironmentNoAccess() {
   const t = useT();
   const { envKey } = useEnvironment();
   return (

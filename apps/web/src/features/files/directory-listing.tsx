@@ -10,7 +10,7 @@ import { EntryIcon, kindLabel } from './file-icon';
 import classes from './files.module.css';
 import { previewQuery } from './files.queries';
 
-export type ListingProps = Readonly<{
+type ListingProps = Readonly<{
   envKey: string;
   entries: readonly DirectoryEntry[];
   /** The folder shown is managed by the system: no rename, no delete. */

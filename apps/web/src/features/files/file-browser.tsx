@@ -12,7 +12,7 @@ import { directoryQuery } from './files.queries';
 import { enqueueUploads, type UploadResult } from './upload-queue';
 import { useEntryActions } from './use-entry-actions';
 
-export type FileBrowserProps = Readonly<{
+type FileBrowserProps = Readonly<{
   envKey: string;
   /** The folder shown; null: the main directory. */
   directory: string | null;

@@ -6,7 +6,7 @@ import { FileBrowser } from './file-browser';
 
 export type PickedFile = Readonly<{ _id: string; filename: string }>;
 
-export type FilePickerProps = Readonly<{
+type FilePickerProps = Readonly<{
   envKey: string;
   multiple: boolean;
   /** Ids chosen already (marked in the listing). */

@@ -14,7 +14,7 @@ import { putWithProgress, TransferError, withRetries } from './upload-transfer';
  * 150 ms after one ended. Files over 8 MiB go in parts; choosing the same file again after a
  * reload resumes with the parts the server already has.
  */
-export const maxParallelUploads = 1;
+const maxParallelUploads = 1;
 export const nextUploadDelayMs = 150;
 const multipartThreshold = 8 * 1024 * 1024;
 

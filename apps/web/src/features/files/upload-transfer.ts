@@ -42,7 +42,7 @@ const messageOf = (text: string): string | undefined => {
 };
 
 /** A dropped connection or an overloaded server may heal; a refusal (4xx) will not. */
-export const isRetryable = (error: unknown): boolean =>
+const isRetryable = (error: unknown): boolean =>
   error instanceof TransferError && (error.status === 0 || error.status >= 500);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,12 +4,10 @@ import { useEnvironment } from '../../environment/environment-context';
 import { useT } from '../../i18n/i18n';
 import { FilePicker, type PickedFile } from './file-picker';
 
-export type { PickedFile };
-
 /** Spec 01 §9: the file selector is 800 px wide. */
-export const filePickerWidth = 800;
+const filePickerWidth = 800;
 
-export type OpenPickerOptions = Readonly<{
+type OpenPickerOptions = Readonly<{
   multiple: boolean;
   chosen: readonly string[];
   imagesOnly?: boolean;

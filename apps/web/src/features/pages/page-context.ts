@@ -2,7 +2,7 @@ import type { PageDetailsData } from '@kontor/contract/api/pages';
 import { createContext, useContext } from 'react';
 
 /** What every element of a detail page may need: the environment, the record and its type. */
-export type PageContextValue = Readonly<{ envKey: string; element: PageDetailsData['element'] }>;
+type PageContextValue = Readonly<{ envKey: string; element: PageDetailsData['element'] }>;
 
 export const PageContext = createContext<PageContextValue | null>(null);
 

@@ -25,7 +25,7 @@ export function PageElements({ elements }: { elements: readonly PageElement[] })
   return elements.map((element, i) => <PageElementView key={`${element.type}-${i}`} element={element} />);
 }
 
-export function PageElementView({ element }: { element: PageElement }) {
+function PageElementView({ element }: { element: PageElement }) {
   const t = useT();
   const Render = renderers[element.type] as ((props: { element: PageElement }) => ReactNode) | undefined;
   if (!Render) return <Text c="red">{t('stages.unknownElement', { type: String(element.type) })}</Text>;

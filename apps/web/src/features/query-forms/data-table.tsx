@@ -9,7 +9,7 @@ import { SimpleTable } from '../../ui/simple-table';
 import { answersQuery, formListQuery } from './query-forms.queries';
 
 /** A cell's value as plain text: answers are a stranger's text and are never rendered as markup. */
-export const useCellText = () => {
+const useCellText = () => {
   const t = useT();
   return (cell: Cell, row: SimpleTableRow): string => {
     const value = row[cell.mapping];
@@ -21,7 +21,7 @@ export const useCellText = () => {
   };
 };
 
-export type DataTableProps = Readonly<{
+type DataTableProps = Readonly<{
   /** The forms (model QueryForm) or one form's answers (model QueryFormAnswer). */
   source: { model: 'QueryForm' } | { model: 'QueryFormAnswer'; formular: string };
   /** Remembers the page size per table. */

@@ -12,7 +12,7 @@ export const formEditPath = (envKey: string, id: string) =>
 export const formDetailsPath = (envKey: string, id: string) =>
   `${queryFormsBase(envKey)}/form/${encodeURIComponent(id)}/details`;
 
-export type TableParams = SimpleTableParams;
+type TableParams = SimpleTableParams;
 
 /** Every key starts with the environment, so one environment never sees another's cache. */
 export const queryFormKeys = {

@@ -262,7 +262,7 @@ function NestedEditor({
   );
 }
 
-export type QuestionModalProps = Readonly<{
+type QuestionModalProps = Readonly<{
   question: Question | null;
   otherKeys: readonly string[];
   onSave: (question: Question) => void;

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { testEnvironmentState } from '../../test/environment-fixture';
 import { fakeFetch } from '../../test/fake-fetch';
 import { alertBar } from '../../ui/alert-bar';
+import { EnvironmentSettingsLayout } from './environment-settings-layout';
 import { GeneralSettingsPage } from './general-settings-page';
-import { SettingsLayout } from './settings-layout';
 import { failed, ok, renderSettings, stateAs } from './settings-test-env';
 
 afterEach(() => {
@@ -90,7 +90,7 @@ describe('settings as a role without the settings permission (issue 29 item 4)',
   const inLayout = [
     {
       path: '/env/:env/settings',
-      element: <SettingsLayout />,
+      element: <EnvironmentSettingsLayout />,
       children: [{ index: true, element: <GeneralSettingsPage /> }],
     },
   ];

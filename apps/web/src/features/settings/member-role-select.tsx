@@ -14,7 +14,7 @@ import { settingsKeys } from './settings.queries';
  * Why the acting member cannot change this member's role, or null when they can (issue 29 item 4):
  * not oneself, and nobody with more rights than oneself.
  */
-export const roleLockReason = (actor: Role, row: SimpleTableRow, t: Translate): string | null => {
+const roleLockReason = (actor: Role, row: SimpleTableRow, t: Translate): string | null => {
   const target = roleSchema.safeParse(row.role);
   if (row.is_self === true) return t('settings.roleOwnLocked');
   if (!target.success || !mayChangeMember(actor, target.data)) return t('settings.higherRole');

@@ -12,7 +12,7 @@ export const textOf = (cell: Cell, row: SimpleTableRow): string => {
   return typeof value === 'string' ? value : '';
 };
 
-export type ModelListProps = Readonly<{
+type ModelListProps = Readonly<{
   model: ListModel;
   /** Remembers the page size per list. */
   listKey: string;

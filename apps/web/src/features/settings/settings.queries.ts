@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import type { SimpleTableParams } from '../../ui/simple-table';
 
-export type ModelListParams = SimpleTableParams & Readonly<{ filter?: Record<string, string | boolean> }>;
+type ModelListParams = SimpleTableParams & Readonly<{ filter?: Record<string, string | boolean> }>;
 
 /** Every key starts with the environment, so one environment never sees another's cache. */
 export const settingsKeys = {

@@ -14,12 +14,15 @@ const soon = () => import('./settings-coming-soon');
 export const settingsRoutes: RouteObject[] = [
   {
     path: 'settings',
-    lazy: async () => ({ Component: (await import('./settings-layout')).SettingsLayout }),
+    lazy: async () => ({ Component: (await import('./environment-settings-layout')).EnvironmentSettingsLayout }),
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./general-settings-page')).GeneralSettingsPage }) },
       { path: 'users', lazy: async () => ({ Component: (await import('./users-page')).UsersPage }) },
       { path: 'users/invite', lazy: async () => ({ Component: (await import('./invite-page')).InvitePage }) },
-      { path: 'portals', lazy: async () => ({ Component: (await import('./portal-page')).PortalPage }) },
+      {
+        path: 'portals',
+        lazy: async () => ({ Component: (await import('./portal-settings-page')).PortalSettingsPage }),
+      },
       ...settingsSections
         .filter((section) => section.soon)
         .map(

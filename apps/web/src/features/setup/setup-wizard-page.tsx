@@ -26,8 +26,8 @@ import classes from './setup-wizard.module.css';
 import { WizardSteps } from './wizard-steps';
 
 /** Spec 01 §4, §9: the wizard starts after 750 ms, each step after 100 ms (CSS), leaving takes 500 ms. */
-export const wizardStartMs = 750;
-export const wizardLeaveMs = 500;
+const wizardStartMs = 750;
+const wizardLeaveMs = 500;
 
 /** The wizard's own frame: logo bar and a centred column, in the given language. */
 function WizardFrame({

@@ -5,7 +5,7 @@ import { api } from '../../api/api';
 
 export type SetupInit = DataOf<typeof setupInit>;
 
-export const setupKeys = { init: (env: string) => ['env', env, 'setup', 'init'] as const };
+const setupKeys = { init: (env: string) => ['env', env, 'setup', 'init'] as const };
 
 export const setupInitQuery = (env: string) =>
   queryOptions({

@@ -3,7 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import classes from './setup-wizard.module.css';
 
 /** `label` is the small overline ('Schritt 1'), `title` the step's name. */
-export type WizardStep = Readonly<{ label?: string; title: string }>;
+type WizardStep = Readonly<{ label?: string; title: string }>;
 
 type WizardStepsProps = Readonly<{
   steps: readonly WizardStep[];

@@ -4,7 +4,7 @@ import { formatNumber, parseGermanNumber } from '@kontor/contract/logic/number-f
 export type NumberKind = 'integer' | 'float';
 
 /** Decimals to show: two for floats (spec 01 §9), more only when the value has them; none for integers. */
-export const shownDecimals = (value: number, kind: NumberKind): number => {
+const shownDecimals = (value: number, kind: NumberKind): number => {
   let scale = 0;
   try {
     scale = parseDecimal(value).scale;
@@ -20,9 +20,7 @@ export const displayGermanNumber = (value: unknown, kind: NumberKind): string =>
   return typeof value === 'string' ? value : '';
 };
 
-export type ParsedInput =
-  | Readonly<{ ok: true; value: number | null }>
-  | Readonly<{ ok: false; reason: 'number' | 'integer' }>;
+type ParsedInput = Readonly<{ ok: true; value: number | null }> | Readonly<{ ok: false; reason: 'number' | 'integer' }>;
 
 /** What a person typed: blank → null, German notation → number; anything else is refused with its reason. */
 export const readGermanInput = (text: string, kind: NumberKind): ParsedInput => {

@@ -4,7 +4,7 @@ import { checkPosition, positionFieldDecimals } from '@kontor/contract/logic/pos
 import { decimalMessage, validateField } from '@kontor/contract/logic/validation';
 import { type PositionValue, positionInput } from './position-values';
 
-export type DraftProblems = Record<string, { key: MessageKey; params?: MessageParams | undefined }>;
+type DraftProblems = Record<string, { key: MessageKey; params?: MessageParams | undefined }>;
 
 /**
  * What keeps a position in the modal from being applied, by relative path: typed text that is no

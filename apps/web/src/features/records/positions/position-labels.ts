@@ -1,8 +1,8 @@
 import type { DataField } from '@kontor/contract/api/record-types';
 
 /** The known columns of a position (spec 01 §3). */
-export const positionKeys = ['title', 'quantity', 'unit', 'price_single', 'price_full', 'taxes'] as const;
-export type PositionKey = (typeof positionKeys)[number];
+const positionKeys = ['title', 'quantity', 'unit', 'price_single', 'price_full', 'taxes'] as const;
+type PositionKey = (typeof positionKeys)[number];
 
 /** Derived fields the maths fill; never shown as inputs. */
 const derivedKeys = new Set(['price_full', 'taxes_sum_percent', 'taxes_sum_price']);

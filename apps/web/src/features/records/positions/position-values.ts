@@ -70,7 +70,7 @@ export const positionInput = (position: PositionValue): PositionInput => ({
 });
 
 /** Whether the maths can read the position (numbers within their decimals and range). */
-export const isComputable = (position: PositionValue): boolean =>
+const isComputable = (position: PositionValue): boolean =>
   Object.keys(checkPosition(positionInput(position))).length === 0;
 
 /** price_full in cents, null when quantity or price is empty or invalid. */

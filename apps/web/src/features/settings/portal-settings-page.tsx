@@ -14,7 +14,7 @@ import { useFieldErrors } from '../../ui/use-field-errors';
 import { portalQuery, settingsKeys } from './settings.queries';
 
 /** Spec 02 §2.2 /settings/portals: active, title, URL key; title and key hidden while inactive (§4). */
-export function PortalPage() {
+export function PortalSettingsPage() {
   const t = useT();
   const { envKey } = useEnvironment();
   const portal = useQuery(portalQuery(envKey));

@@ -9,7 +9,7 @@ import classes from '../../ui/section-layout.module.css';
 import { settingsSections } from './settings-sections';
 
 /** The settings area (spec 02 §2.2): a sub-navigation of its sections above the section's screen. */
-export function SettingsLayout() {
+export function EnvironmentSettingsLayout() {
   const t = useT();
   const { envKey } = useEnvironment();
   const base = `/env/${encodeURIComponent(envKey)}/settings`;

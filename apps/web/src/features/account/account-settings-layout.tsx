@@ -3,10 +3,10 @@ import { IconBell, IconKey, IconLock, IconTrash, IconUser } from '@tabler/icons-
 import { Outlet, NavLink as RouterNavLink } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { PageTitle } from '../../ui/page-title';
-import classes from './settings-layout.module.css';
+import classes from './account-settings-layout.module.css';
 
 /** Spec 01 §2 /account/settings: a sub-navigation; the last three entries are not available yet. */
-export function SettingsLayout() {
+export function AccountSettingsLayout() {
   const t = useT();
   const disabled = [
     { label: t('account.settingsNotifications'), icon: IconBell },
