@@ -36,6 +36,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // Vitest's default is one worker fewer than the cores: a single worker on this 2-core machine.
+          maxWorkers: 2,
         },
       },
       {
@@ -45,6 +47,7 @@ export default defineConfig({
           environment: 'jsdom',
           // The full formal catalog, which the app loads with the logged-in area.
           setupFiles: ['apps/web/src/test/setup-catalog.ts'],
+          maxWorkers: 2,
         },
       },
       {
@@ -53,6 +56,8 @@ export default defineConfig({
           // The bench's seeder is tested against the save path here too (bench/bulk-load.int.test.ts).
           include: ['apps/server/src/**/*.int.test.ts', 'bench/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', ...(process.env.API_PASS === 'postgres' ? engineIndependent : [])],
+          // The migrated database is made once per run; each file starts from a copy of it.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // PGlite runs in this process; two files at once keep both cores busy without thrashing.

@@ -6,6 +6,7 @@ import type { BodyOf, Call, DataOf } from '@kontor/contract/call';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type BootstrapOptions, createDeps } from '../src/bootstrap';
 import { type Config, testConfig } from '../src/config';
@@ -66,14 +67,22 @@ export const txtDouble = () => {
 
 type DatabaseBudget = Pick<DatabaseOptions, 'statementTimeoutMs' | 'queueTimeoutMs'>;
 
+/** What test/global-setup.ts made for the run; nothing outside Vitest (the bench scripts). */
+const runSetup = <K extends 'pgliteImage' | 'postgresTemplate'>(key: K) => (process.env.VITEST ? inject(key) : null);
+
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database on the
- * server named by TEST_DATABASE_URL (dropped again on close).
+ * server named by TEST_DATABASE_URL (dropped again on close); either starts migrated from what
+ * test/global-setup.ts made once for the run.
  */
 const freshDatabase = async (budget: DatabaseBudget = {}) => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ ...budget });
+    const image = runSetup('pgliteImage');
+    const database = await openDatabase({
+      ...budget,
+      pgliteImage: image ? new Blob([fs.readFileSync(image)]) : undefined,
+    });
     // PGlite has one session: step out of the application role for the statement, then back in.
     const asSuperuser = async (statement: SQL) => {
       await database.db.execute(sql`RESET ROLE`);
@@ -88,7 +97,8 @@ const freshDatabase = async (budget: DatabaseBudget = {}) => {
   const name = `kontor_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = runSetup('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
