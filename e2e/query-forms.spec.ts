@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, postOk } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { linkIn, waitForMail } from './support/mailbox';
+import { settleLayout } from './support/shots';
 import { openEnvironment } from './support/ui';
 
 /**
@@ -32,8 +33,7 @@ fs.mkdirSync(shots, { recursive: true });
 const shot = async (page: Page, name: string) => {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    // The shell's sidebar collapses with a transition when the width changes.
-    await page.waitForTimeout(500);
+    await settleLayout(page);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,14 +1,14 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, inviteUser, login, post, postOk, uniqueEmail, uniqueName } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { settleLayout } from './support/shots';
 import { escapeRegExp, loginViaUi } from './support/ui';
 
 /** Screenshots of each settings screen at desktop and phone width, for a person to look at. */
 const shoot = async (page: Page, name: string) => {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    // The shell animates its sidebar in and out when the width crosses a breakpoint.
-    await page.waitForTimeout(700);
+    await settleLayout(page);
     await page.screenshot({ path: `test-results/settings-screens/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -5,6 +5,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, postOk, uniqueName } from './support/api';
 import { hasServerDatabase, storeWebsiteBlocksRaw } from './support/db';
 import { pngOf } from './support/png';
+import { settleLayout } from './support/shots';
 import { openEnvironment } from './support/ui';
 
 /**
@@ -22,8 +23,7 @@ fs.mkdirSync(shotsDir, { recursive: true });
 const shot = async (page: Page, name: string) => {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    // Let the shell settle into its phone or desktop layout before the picture is taken.
-    await page.waitForTimeout(500);
+    await settleLayout(page);
     await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -4,6 +4,23 @@ import { expect, type Page } from '@playwright/test';
 const shotsDir = process.env.SHOTS_DIR ?? 'test-results/screens';
 
 /**
+ * After a resize the shell's navigation slides between its desktop and phone layouts: two frames
+ * for the resize to start its transitions, then until every finite animation has ended (a fixed
+ * wait cost half a second per picture and was still too short on a loaded machine).
+ */
+export const settleLayout = async (page: Page): Promise<void> => {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+    null,
+    { timeout: 5_000 },
+  );
+};
+
+/**
  * Screenshots at desktop (1280) and phone (375) width, for a person to look at, with nothing
  * sticking out sideways and no serious or critical axe finding at either width. With a dialog open
  * only the dialog is checked: the page behind lies under the overlay.
@@ -11,17 +28,7 @@ const shotsDir = process.env.SHOTS_DIR ?? 'test-results/screens';
 export const shotAtBothWidths = async (page: Page, file: string): Promise<void> => {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    // The shell's navigation slides between its desktop and phone layouts: two frames for the
-    // resize to start its transitions, then until every finite animation has ended.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    await page.waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
-      null,
-      { timeout: 5_000 },
-    );
+    await settleLayout(page);
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 })
       .toBeLessThanOrEqual(width);

@@ -6,15 +6,6 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratedPgliteImage, openDatabase } from '../src/db/client';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** PGlite: the file holding the migrated empty database as an image of its data directory. */
-    pgliteImage: string | null;
-    /** PostgreSQL: a migrated database on TEST_DATABASE_URL's server that each file's database is copied from. */
-    postgresTemplate: string | null;
-  }
-}
-
 /**
  * Migrates once per run, not once per file: on PGlite an image each file loads (2 s instead of
  * 4.5 s of creating a cluster and 1.2 s of migrating it, on an idle 2-core machine), on PostgreSQL

@@ -67,6 +67,16 @@ export const txtDouble = () => {
 
 type DatabaseBudget = Pick<DatabaseOptions, 'statementTimeoutMs' | 'queueTimeoutMs'>;
 
+// What test/global-setup.ts provides (declared here, where the bench's type check sees it too).
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: the file holding the migrated empty database as an image of its data directory. */
+    pgliteImage: string | null;
+    /** PostgreSQL: a migrated database on TEST_DATABASE_URL's server that each file's database is copied from. */
+    postgresTemplate: string | null;
+  }
+}
+
 /** What test/global-setup.ts made for the run; nothing outside Vitest (the bench scripts). */
 const runSetup = <K extends 'pgliteImage' | 'postgresTemplate'>(key: K) => (process.env.VITEST ? inject(key) : null);
 
