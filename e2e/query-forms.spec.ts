@@ -33,7 +33,9 @@ fs.mkdirSync(shots, { recursive: true });
 const shot = async (page: Page, name: string) => {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await settleLayout(page);
+    // Only the back office's shell slides; the public pages are served without it (and the
+    // visitor without JavaScript could not even be asked).
+    if (new URL(page.url()).pathname.startsWith('/env/')) await settleLayout(page);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

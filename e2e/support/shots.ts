@@ -6,7 +6,8 @@ const shotsDir = process.env.SHOTS_DIR ?? 'test-results/screens';
 /**
  * After a resize the shell's navigation slides between its desktop and phone layouts: two frames
  * for the resize to start its transitions, then until every finite animation has ended (a fixed
- * wait cost half a second per picture and was still too short on a loaded machine).
+ * wait cost half a second per picture and was still too short on a loaded machine). It asks the
+ * page, so it needs JavaScript: a context without it must not call it.
  */
 export const settleLayout = async (page: Page): Promise<void> => {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
