@@ -38,6 +38,8 @@ export default defineConfig({
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // Vitest's default is one worker fewer than the cores: a single worker on this 2-core machine.
           maxWorkers: 2,
+          // Pure functions without globals: one module graph per worker, not one per file.
+          isolate: false,
         },
       },
       {
@@ -46,8 +48,12 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // The full formal catalog, which the app loads with the logged-in area.
-          setupFiles: ['apps/web/src/test/setup-catalog.ts'],
+          setupFiles: ['apps/web/src/test/setup-web-tests.ts'],
           maxWorkers: 2,
+          // One module graph and one jsdom per worker instead of per file: importing React, Mantine
+          // and the catalog again for each of ~80 files cost more than their tests. What a test
+          // leaves behind is undone after each test (setup-web-tests.ts).
+          isolate: false,
         },
       },
       {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, postOk, uniqueEmail, uniqueName } from './support/api';
+import { expectNoSeriousAxeFindings, wcag21aa } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { openEnvironment } from './support/ui';
 
@@ -21,17 +21,8 @@ const shot = async (page: Page, name: string) => {
  * axe on the module's own content (main and open dialogs): the shell's sidebar section titles of
  * the gastronomy preset have a contrast finding of their own, outside this issue.
  */
-const expectNoSeriousA11yViolations = async (page: Page, what: string) => {
-  const result = await new AxeBuilder({ page })
-    .include('main')
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`);
-  expect(serious, `axe on ${what}`).toEqual([]);
-};
+const expectNoSeriousA11yViolations = (page: Page, what: string) =>
+  expectNoSeriousAxeFindings(page, what, { include: ['main', '[role="dialog"]'], tags: wcag21aa });
 
 /** A closed modal's overlay fades out for 200 ms; until then it takes pointer presses and confuses axe. */
 const modalGone = async (page: Page, dialog: Locator) => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, postOk, uniqueName } from './support/api';
+import { expectNoSeriousAxeFindings } from './support/axe';
 import { openEnvironment } from './support/ui';
 
 /**
@@ -26,11 +26,7 @@ const shoot = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 };
 
-const expectAccessible = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
+const expectAccessible = (page: Page) => expectNoSeriousAxeFindings(page, 'e-invoice', { include: ['main'] });
 
 const positions = [
   { title: 'Montage', quantity: '4', unit: 'std', price_single: '68.40', taxes: [{ name: 'USt. 19 %', percent: 19 }] },

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, uniqueName } from './support/api';
+import { expectNoSeriousAxeFindings } from './support/axe';
 import { pngOf } from './support/png';
 import { escapeRegExp, openEnvironment } from './support/ui';
 
@@ -40,14 +40,9 @@ const openFiles = async (page: Page) => {
 const uploadList = (page: Page) => page.getByRole('button', { name: /^Uploads \(\d+\)$/ });
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
-const expectNoSeriousA11yIssues = async (page: Page) => {
-  // The file manager's own content; the shell's top bar has findings of its own (see the report).
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`)).toEqual(
-    [],
-  );
-};
+// The file manager's own content; the shell's top bar has findings of its own (see the report).
+const expectNoSeriousA11yIssues = (page: Page) =>
+  expectNoSeriousAxeFindings(page, 'file manager', { include: ['main'] });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`), fullPage: true });

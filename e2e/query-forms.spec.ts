@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, postOk } from './support/api';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoSeriousA11yViolations, expectNoSeriousAxeFindings, wcag21aa } from './support/axe';
 import { linkIn, waitForMail } from './support/mailbox';
 import { settleLayout } from './support/shots';
 import { openEnvironment } from './support/ui';
@@ -17,16 +16,8 @@ import { openEnvironment } from './support/ui';
  * axe on the back office's content (`main`, or an open dialog): the shell's sidebar has a finding
  * of its own (section headings' contrast) that is not part of this feature.
  */
-const expectAccessibleContent = async (page: Page, what: string, scope = 'main') => {
-  const result = await new AxeBuilder({ page })
-    .include(scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${what}`).toEqual([]);
-};
+const expectAccessibleContent = (page: Page, what: string, scope = 'main') =>
+  expectNoSeriousAxeFindings(page, what, { include: [scope], tags: wcag21aa });
 
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-queryforms';
 fs.mkdirSync(shots, { recursive: true });

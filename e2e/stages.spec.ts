@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createEnvironment, createUser, postOk, uniqueName } from './support/api';
+import { expectNoSeriousAxeFindings } from './support/axe';
 import { escapeRegExp, openEnvironment } from './support/ui';
 
 /**
@@ -32,11 +32,8 @@ const shoot = async (page: Page, name: string) => {
  * No serious or critical axe finding in the page's content (the shell's sidebar is another
  * feature's and has its own check).
  */
-const expectAccessible = async (page: Page, within = 'main') => {
-  const result = await new AxeBuilder({ page }).include(within).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
+const expectAccessible = (page: Page, within = 'main') =>
+  expectNoSeriousAxeFindings(page, within, { include: [within] });
 
 /** The text of every page of a PDF, as a viewer extracts it (no-break spaces as plain ones). */
 const pdfText = async (bytes: Buffer): Promise<string> => {

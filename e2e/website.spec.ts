@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, postOk, uniqueName } from './support/api';
+import { expectNoSeriousAxeFindings, wcag21aa } from './support/axe';
 import { hasServerDatabase, storeWebsiteBlocksRaw } from './support/db';
 import { pngOf } from './support/png';
 import { settleLayout } from './support/shots';
@@ -29,12 +29,11 @@ const shot = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 };
 
-const expectNoSeriousA11yIssues = async (page: Page, include?: string) => {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const result = await (include ? builder.include(include) : builder).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
+const expectNoSeriousA11yIssues = (page: Page, include?: string) =>
+  expectNoSeriousAxeFindings(page, include ?? page.url(), {
+    tags: wcag21aa,
+    ...(include ? { include: [include] } : {}),
+  });
 
 const chooseOption = async (page: Page, label: string | RegExp, option: string, scope = page.locator('body')) => {
   await scope.getByRole('combobox', { name: label }).click();

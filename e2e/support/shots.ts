@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousAxeFindings } from './axe';
 
 const shotsDir = process.env.SHOTS_DIR ?? 'test-results/screens';
 
@@ -35,14 +35,11 @@ export const shotAtBothWidths = async (page: Page, file: string): Promise<void> 
       .toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${shotsDir}/${file}-${width}.png`, fullPage: true });
     const dialogOpen = (await page.getByRole('dialog').count()) > 0;
-    // Only violations are asked for: axe then skips collecting the passing and undecided nodes.
-    const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-    const { violations } = await (dialogOpen ? axe.include('[role="dialog"]') : axe).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `axe on ${file} at ${width} px`,
-    ).toEqual([]);
+    await expectNoSeriousAxeFindings(
+      page,
+      `${file} at ${width} px`,
+      dialogOpen ? { include: ['[role="dialog"]'] } : {},
+    );
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 };

@@ -1,10 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { afterEach } from 'vitest';
 import { theme } from '../app/theme';
 import { I18nProvider } from '../i18n/i18n';
 
@@ -29,11 +28,6 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
 
 /** Renders routes at `path` with the app's providers and a fresh query cache. */
 export const renderRoutes = (routes: RouteObject[], path: string) => {
