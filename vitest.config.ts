@@ -68,6 +68,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite runs in this process; two files at once keep both cores busy without thrashing.
           maxWorkers: 2,
+          // The server's modules are loaded once per worker, not once per file (that import was a
+          // third of the run). Each file still builds its own app on its own database; what the
+          // modules keep is per environment id (random) or per app (http/public-route.ts).
+          isolate: false,
         },
       },
     ],

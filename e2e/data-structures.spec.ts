@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, uniqueName } from './support/api';
 import { shotAtBothWidths } from './support/shots';
-import { escapeRegExp, openEnvironment } from './support/ui';
+import { escapeRegExp, navigateInApp, openEnvironment } from './support/ui';
 
 /**
  * The data-structure editor (spec 02 §2.2, §4, §5; issue 11): an administrator creates
@@ -45,7 +45,7 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
   await openEnvironment(page, user, env.url_slug);
 
   await test.step('the list is empty and offers to create a structure', async () => {
-    await page.goto(base);
+    await navigateInApp(page, base);
     await expect(page.getByRole('heading', { level: 1, name: 'Datenstrukturen' })).toBeVisible();
     await expect(page.getByText('Noch keine Datenstrukturen.', { exact: false })).toBeVisible();
     await shot(page, 'list-empty');
@@ -286,7 +286,7 @@ test('every tab of a preset structure with exports: screenshots and axe at 1280 
   const env = await createEnvironment(user.token, uniqueName('Werkstatt'), 'craftsman');
   await openEnvironment(page, user, env.url_slug);
   const editor = `/env/${env.url_slug}/settings/dynamic-records/invoices/edit`;
-  await page.goto(editor);
+  await navigateInApp(page, editor);
   await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
   const tabs = await page.getByRole('tab').allInnerTexts();
   expect(tabs).toEqual(expect.arrayContaining(['Felder', 'Formulare', 'Tabellen', 'Exporte']));

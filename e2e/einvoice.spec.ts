@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, postOk, uniqueName } from './support/api';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { openEnvironment } from './support/ui';
+import { navigateInApp, openEnvironment } from './support/ui';
 
 /**
  * E-Rechnung (issue 15): the change-stage confirmation names the business terms an incomplete
@@ -194,7 +194,7 @@ test.describe('E-Rechnung (issue 15)', () => {
     const user = await createUser('einvoice-map');
     const env = await createEnvironment(user.token, uniqueName('Zuordnung Muster'), 'craftsman');
     await openEnvironment(page, user, env.url_slug);
-    await page.goto(`/env/${env.url_slug}/settings/dynamic-records/invoices/edit/einvoice`);
+    await navigateInApp(page, `/env/${env.url_slug}/settings/dynamic-records/invoices/edit/einvoice`);
     const tab = page.getByTestId('einvoice-tab');
     await expect(tab).toBeVisible();
     await expect(page.getByRole('tab', { name: 'E-Rechnung' })).toHaveAttribute('aria-selected', 'true');

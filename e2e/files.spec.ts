@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, uniqueName } from './support/api';
 import { expectNoSeriousAxeFindings } from './support/axe';
 import { pngOf } from './support/png';
-import { escapeRegExp, openEnvironment } from './support/ui';
+import { escapeRegExp, navigateInApp, openEnvironment } from './support/ui';
 
 /**
  * The file manager (spec 02 §2.4) and the upload procedure (spec 01 §3, §4, §9): uploads with
@@ -236,7 +236,7 @@ test.describe('file manager (spec 02 §2.4, spec 01 §3/§4 uploads)', () => {
     const user = await createUser('files-field');
     const env = await createEnvironment(user.token, uniqueName('Schreinerei'), 'craftsman');
     await openEnvironment(page, user, env.url_slug);
-    await page.goto(`/env/${env.url_slug}/dyn/customers/new/edit`);
+    await navigateInApp(page, `/env/${env.url_slug}/dyn/customers/new/edit`);
     await page.getByRole('textbox', { name: 'Name / Firma', exact: true }).fill('Bäckerei Sonnenschein');
 
     await page.getByRole('button', { name: 'Dateien hinzufügen' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createEnvironment, createUser, postOk, uniqueName } from './support/api';
-import { openEnvironment } from './support/ui';
+import { navigateInApp, openEnvironment } from './support/ui';
 
 const longName = 'Bäckerei und Konditorei Schröder-Müllerhausen GmbH & Co. KG, Filiale Innenstadt am Marktplatz';
 
@@ -30,7 +30,7 @@ test.describe('lists at 1280 px (issue 10 item 5)', () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await openEnvironment(page, user, env.url_slug);
-    await page.goto(`/env/${env.url_slug}/dyn/invoices`);
+    await navigateInApp(page, `/env/${env.url_slug}/dyn/invoices`);
     await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
     const row = page.getByRole('row', { name: /RE-LANG-1/ });
     await expect(row).toBeVisible();

@@ -4,7 +4,7 @@ import { createEnvironment, createUser, postOk } from './support/api';
 import { expectNoSeriousA11yViolations, expectNoSeriousAxeFindings, wcag21aa } from './support/axe';
 import { linkIn, waitForMail } from './support/mailbox';
 import { settleLayout } from './support/shots';
-import { openEnvironment } from './support/ui';
+import { navigateInApp, openEnvironment } from './support/ui';
 
 /**
  * Query forms (spec 02 §2.7, issue 12): build a form with four question types in the editor,
@@ -201,7 +201,7 @@ test('build, publish, fill without and with JavaScript, see the answers and expo
   await expect(list.getByRole('row', { name: /Aufmaß vor Ort/ })).toContainText(/Aufmaß vor Ort\s*2\s*Ja\s*Nein/);
   await expectAccessibleContent(page, 'query form list');
   await shot(page, 'list');
-  await page.goto(`/env/${env.url_slug}/settings/query-forms`);
+  await navigateInApp(page, `/env/${env.url_slug}/settings/query-forms`);
   await expect(page.getByRole('heading', { level: 1, name: 'Formulare' })).toBeVisible();
   await expect(page.getByLabel('Titel der Formularseiten')).toHaveValue('Fliesen Müller – Anfragen');
 });

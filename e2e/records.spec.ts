@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, uniqueName } from './support/api';
-import { escapeRegExp, openEnvironment } from './support/ui';
+import { escapeRegExp, navigateInApp, openEnvironment } from './support/ui';
 
 /**
  * The record engine in a craftsman environment (spec 01 §2 "Generic form screen", "Model
@@ -311,7 +311,7 @@ test.describe('record engine (spec 01 §2 generic form screen, §5 positions; sp
 
     await test.step('an address created under /settings/addresses is listed and found by search', async () => {
       const name = `Lager Nord ${suffix}`;
-      await page.goto(`/env/${env.url_slug}/settings/addresses`);
+      await navigateInApp(page, `/env/${env.url_slug}/settings/addresses`);
       await expect(page.getByRole('heading', { level: 1, name: 'Adressen' })).toBeVisible();
       await page.getByRole('link', { name: 'Adresse anlegen' }).first().click();
       await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);

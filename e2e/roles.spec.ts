@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, inviteUser, postOk, uniqueName } from './support/api';
 import { shotAtBothWidths } from './support/shots';
-import { openEnvironment } from './support/ui';
+import { navigateInApp, openEnvironment } from './support/ui';
 
 /**
  * Issue 29: each role logs in and sees what it may do — dashboard, settings and the users
@@ -51,7 +51,7 @@ test.describe('roles and permissions (issue 29)', () => {
       const page = await pageAs(browser);
       await openEnvironment(page, owner, env.url_slug);
       await shot(page, 'owner-dashboard');
-      await page.goto(`${base}/settings/users`);
+      await navigateInApp(page, `${base}/settings/users`);
       await expect(page.getByRole('combobox', { name: 'Rolle von Mia Muster' })).toBeVisible();
       await expect(page.getByText('Verlauf')).toBeVisible();
       await expect(page.getByText(/hat .* als „Mitarbeiter“ eingeladen\./)).toBeVisible();
@@ -67,13 +67,13 @@ test.describe('roles and permissions (issue 29)', () => {
         await openEnvironment(page, member, env.url_slug);
         await shot(page, `${role}-dashboard`);
 
-        await page.goto(`${base}/settings`);
+        await navigateInApp(page, `${base}/settings`);
         const notice = page.getByText(`Ihre Rolle „${label}“ darf Einstellungen ansehen, aber nicht ändern.`);
         if (role === 'admin') await expect(notice).toHaveCount(0);
         else await expect(notice.first()).toBeVisible();
         await shot(page, `${role}-settings`);
 
-        await page.goto(`${base}/settings/users`);
+        await navigateInApp(page, `${base}/settings/users`);
         const select = page.getByRole('combobox', { name: 'Rolle von Mia Muster' });
         if (role === 'admin') await expect(select).toBeVisible();
         else {
@@ -83,7 +83,7 @@ test.describe('roles and permissions (issue 29)', () => {
         await shot(page, `${role}-users`);
 
         // Records: a Mitarbeiter creates invoices; Nur lesen and Steuerberater only look.
-        await page.goto(`${base}/dyn/invoices`);
+        await navigateInApp(page, `${base}/dyn/invoices`);
         const create = page.getByRole('link', { name: 'Rechnung anlegen' }).first();
         await expect(create).toBeVisible();
         if (role === 'readonly' || role === 'advisor') await expect(create).toHaveAttribute('data-disabled', 'true');
@@ -105,7 +105,7 @@ test.describe('roles and permissions (issue 29)', () => {
 
     await test.step('the owner takes reading invoices away from the Steuerberater', async () => {
       await openEnvironment(page, owner, env.url_slug);
-      await page.goto(`${base}/settings/dynamic-records/invoices/edit/access`);
+      await navigateInApp(page, `${base}/settings/dynamic-records/invoices/edit/access`);
       const advisorCard = page.getByRole('group', { name: 'Steuerberater' });
       await expect(advisorCard.getByRole('checkbox', { name: 'Lesen' })).toBeChecked();
       // Storno is left to owners and administrators by default.
@@ -123,7 +123,7 @@ test.describe('roles and permissions (issue 29)', () => {
       const nav = other.getByRole('navigation', { name: 'Hauptnavigation' });
       await expect(nav.getByRole('link', { name: 'Kunden', exact: true })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Rechnungen', exact: true })).toHaveCount(0);
-      await other.goto(`${base}/dyn/invoices`);
+      await navigateInApp(other, `${base}/dyn/invoices`);
       await expect(other.getByRole('heading', { name: 'Kein Zugriff' })).toBeVisible();
       await expect(other.getByRole('link', { name: /Dashboard/ }).first()).toBeVisible();
       await shot(other, 'advisor-no-access');
@@ -131,7 +131,7 @@ test.describe('roles and permissions (issue 29)', () => {
     });
 
     await test.step('the change is in the users settings history', async () => {
-      await page.goto(`${base}/settings/users`);
+      await navigateInApp(page, `${base}/settings/users`);
       await expect(page.getByText(/hat die Zugriffsrechte für „Rechnungen“ geändert\./)).toBeVisible();
     });
   });

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, inviteUser, login, post, postOk, uniqueEmail, uniqueName } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { settleLayout } from './support/shots';
-import { escapeRegExp, loginViaUi } from './support/ui';
+import { escapeRegExp, loginViaUi, navigateInApp } from './support/ui';
 
 /** Screenshots of each settings screen at desktop and phone width, for a person to look at. */
 const shoot = async (page: Page, name: string) => {
@@ -41,7 +41,7 @@ test.describe('settings (spec 02 §2.2, issue 10)', () => {
     const { owner, env } = await ownerWithEnvironment('general');
     await saveAddress(owner.token, env.url_slug, 'Hauptsitz Berlin');
     await loginViaUi(page, owner.email, owner.password);
-    await page.goto(`/env/${env.url_slug}/settings`);
+    await navigateInApp(page, `/env/${env.url_slug}/settings`);
     await expect(page.getByRole('heading', { level: 1, name: 'Allgemein' })).toBeVisible();
     // Every section is built now: none says 'bald'.
     const sections = page.getByRole('navigation', { name: 'Bereiche der Einstellungen' });
@@ -94,7 +94,7 @@ test.describe('settings (spec 02 §2.2, issue 10)', () => {
       ['addresses/new/edit', 'Adresse'],
       ['dynamic-records', 'Datenstrukturen'],
     ] as const) {
-      await page.goto(`/env/${env.url_slug}/settings/${path}`);
+      await navigateInApp(page, `/env/${env.url_slug}/settings/${path}`);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `/settings/${path}`);
     }
@@ -184,7 +184,7 @@ test.describe('settings (spec 02 §2.2, issue 10)', () => {
   test('portal: activate it and open its public address; inactive it answers 404', async ({ page }) => {
     const { owner, env } = await ownerWithEnvironment('portal');
     await loginViaUi(page, owner.email, owner.password);
-    await page.goto(`/env/${env.url_slug}/settings/portals`);
+    await navigateInApp(page, `/env/${env.url_slug}/settings/portals`);
     await expect(page.getByRole('heading', { level: 1, name: 'Portal' })).toBeVisible();
     await expect(page.getByLabel('Titel')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, '/settings/portals (inactive)');

@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createEnvironment, createUser, postOk, uniqueName } from './support/api';
 import { expectNoSeriousAxeFindings } from './support/axe';
-import { escapeRegExp, openEnvironment } from './support/ui';
+import { escapeRegExp, navigateInApp, openEnvironment } from './support/ui';
 
 /**
  * Stages and frozen documents (spec 02 §2.1 header actions and change-stage, §4, §9; issue 8):
@@ -100,7 +100,7 @@ test.describe('stages and frozen documents (issue 8)', () => {
     const id = (saved.data as { key: string }).key;
 
     await openEnvironment(page, user, env.url_slug);
-    await page.goto(`/env/${env.url_slug}/dyn/invoices/${id}/edit`);
+    await navigateInApp(page, `/env/${env.url_slug}/dyn/invoices/${id}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: 'Rechnung' })).toBeVisible();
 
     const number =
@@ -195,7 +195,7 @@ test.describe('stages and frozen documents (issue 8)', () => {
     const user = await createUser('exports');
     const env = await createEnvironment(user.token, uniqueName('Export Werkstatt'), 'craftsman');
     await openEnvironment(page, user, env.url_slug);
-    await page.goto(`/env/${env.url_slug}/settings/dynamic-records/invoices/edit/exports`);
+    await navigateInApp(page, `/env/${env.url_slug}/settings/dynamic-records/invoices/edit/exports`);
     await expect(page.getByRole('heading', { level: 1, name: 'Exporte: Rechnungen' })).toBeVisible();
     const inherited = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'invoice', exact: true }) });
     await expect(inherited.getByRole('button', { name: 'Entfernen' })).toBeDisabled();

@@ -56,7 +56,7 @@ test('a corpus of hostile texts is shown, never run, in the back office', async 
   await expectNothingRan(page, fired, 'dashboard (environment and user names)');
 
   await test.step('the customer list, page by page', async () => {
-    await page.goto(`/env/${env.url_slug}/dyn/customers`);
+    await navigateInApp(page, `/env/${env.url_slug}/dyn/customers`);
     await expect(page.getByRole('heading', { level: 1, name: 'Kunden' })).toBeVisible();
     await page.getByLabel('Einträge pro Seite').selectOption('50');
     const pages = Math.ceil((xssCorpus.length + 10) / 50);
@@ -80,7 +80,7 @@ test('a corpus of hostile texts is shown, never run, in the back office', async 
   });
 
   await test.step('the customer selector of a new invoice lists the names as text', async () => {
-    await page.goto(`/env/${env.url_slug}/dyn/invoices/new/edit`);
+    await navigateInApp(page, `/env/${env.url_slug}/dyn/invoices/new/edit`);
     await page.getByRole('button', { name: 'Kunde', exact: true }).click();
     await page.getByRole('textbox', { name: 'Suchen …' }).fill('Firma <script>');
     const option = page.getByRole('option', { name: /Firma <script>/ }).first();
@@ -145,7 +145,7 @@ test('the corpus in a public query form: questions, choices, answers and the ans
   const page = await (await browser.newContext()).newPage();
   const staffFired = watch(page);
   await openEnvironment(page, owner, env.url_slug);
-  await page.goto(`/env/${env.url_slug}/query-forms/form/${encodeURIComponent(id)}/details`);
+  await navigateInApp(page, `/env/${env.url_slug}/query-forms/form/${encodeURIComponent(id)}/details`);
   await expect(page.getByText(imgPayload).first()).toBeVisible();
   await expectNothingRan(page, staffFired, 'answers table in the back office');
 });

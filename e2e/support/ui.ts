@@ -42,7 +42,8 @@ export const registerViaUi = async (page: Page, user: UserSpec): Promise<void> =
 /** Logs in through the form and opens the environment; waits for its dashboard (formal German or English). */
 export const openEnvironment = async (page: Page, user: UserSpec, envSlug: string): Promise<void> => {
   await loginViaUi(page, user.email, user.password);
-  await page.goto(`/env/${envSlug}`);
+  // Inside the app that just logged in: a second start of it would cost seconds on a busy machine.
+  await navigateInApp(page, `/env/${envSlug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 };
 

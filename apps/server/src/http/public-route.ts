@@ -75,10 +75,24 @@ const serves = (env: PublicEnv, module: PublicModule): boolean => env.status ===
  */
 const remembered = new Map<string, { env: PublicEnv | null; at: number }>();
 const maxRemembered = 10_000;
-const keyText = (key: PublicEnvKey) => JSON.stringify(key);
+
+/**
+ * Each app remembers its own: a process that serves several (the API tests, one database per
+ * file) must not answer one database's slug with another's environment.
+ */
+const appNumbers = new WeakMap<AppDeps, number>();
+let appsSeen = 0;
+const keyText = (deps: AppDeps, key: PublicEnvKey) => {
+  let app = appNumbers.get(deps);
+  if (app === undefined) {
+    app = ++appsSeen;
+    appNumbers.set(deps, app);
+  }
+  return `${app}:${JSON.stringify(key)}`;
+};
 
 const lookup = async (deps: AppDeps, key: PublicEnvKey, cacheMs: number): Promise<PublicEnv | null> => {
-  const text = keyText(key);
+  const text = keyText(deps, key);
   const now = Date.now();
   const hit = remembered.get(text);
   if (hit && now - hit.at < cacheMs) return hit.env;
