@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { activationSubject, createUser, newUserSpec, uniqueName } from './support/api';
 import { linkIn, pathOf, waitForMail } from './support/mailbox';
+import { shotAtBothWidths } from './support/shots';
 import { escapeRegExp, expectLoginFails, loginViaUi } from './support/ui';
 
 test.describe('access (spec 01 §2 public routes, login, logout, registration, activation)', () => {
@@ -18,6 +19,10 @@ test.describe('access (spec 01 §2 public routes, login, logout, registration, a
       await page.getByLabel('E-Mail').fill(user.email);
       await page.getByLabel('Passwort', { exact: true }).fill(user.password);
       await expect(submit).toBeDisabled(); // spec 01 §5: disabled while any field is empty
+      await expect(submit).toHaveAccessibleDescription('Noch auszufüllen: Passwort wiederholen');
+      await page.getByLabel('Passwort wiederholen').fill(`${user.password}x`);
+      await expect(submit).toHaveAccessibleDescription('Bitte korrigieren Sie zuerst „Passwort wiederholen“.');
+      await shotAtBothWidths(page, 'register-blocked');
       await page.getByLabel('Passwort wiederholen').fill(user.password);
       await expect(submit).toBeEnabled();
       await submit.click();

@@ -1,6 +1,8 @@
+import { passwordPolicyMinLength } from '@kontor/contract/logic/password-policy';
 import { PasswordInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { useT } from '../i18n/i18n';
+import type { NewPasswordCheck } from './new-password-check';
 
 type Field = Readonly<{
   name: string;
@@ -11,27 +13,37 @@ type Field = Readonly<{
 
 /**
  * A new password and its repeat, as registration, reset and change-password ask for them: the
- * strength hint under the first, "passwords differ" under the second as soon as both are typed.
+ * rule under the first, and what the check found wrong as soon as it is shown
+ * (`NewPasswordCheck.problemShown`); "passwords differ" under the second as soon as both are
+ * typed. The server's answer, when there is one, comes first.
  */
 export function NewPasswordFields({
   password,
   repeat,
+  check,
   labels,
   autoFocus,
-}: Readonly<{ password: Field; repeat: Field; labels: { password: string; repeat: string }; autoFocus?: boolean }>) {
+}: Readonly<{
+  password: Field;
+  repeat: Field;
+  check: NewPasswordCheck;
+  labels: { password: string; repeat: string };
+  autoFocus?: boolean;
+}>) {
   const t = useT();
-  const mismatch = repeat.value !== '' && password.value !== repeat.value;
+  const live = check.problem && check.problemShown ? t(check.problem, { n: passwordPolicyMinLength }) : undefined;
   return (
     <>
       <PasswordInput
         label={labels.password}
         name={password.name}
         autoComplete="new-password"
-        description={t('auth.passwordHint')}
+        description={t('auth.passwordHint', { n: passwordPolicyMinLength })}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={password.value}
         onChange={password.onChange}
-        error={password.error}
+        onBlur={check.leave}
+        error={password.error ?? live}
         autoFocus={autoFocus}
       />
       <PasswordInput
@@ -40,7 +52,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         value={repeat.value}
         onChange={repeat.onChange}
-        error={repeat.error ?? (mismatch ? t('auth.passwordsDiffer') : undefined)}
+        error={repeat.error ?? (check.mismatch ? t('auth.passwordsDiffer') : undefined)}
       />
     </>
   );

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@kontor/contract/api/auth';
 import type { FieldErrors } from '@kontor/contract/call';
 import type { Translate } from '@kontor/contract/i18n/catalogs';
+import { commonPasswords } from '@kontor/contract/logic/common-passwords';
 import { isValidEmail, normalizeEmail } from '@kontor/contract/logic/email';
+import { passwordPolicyMinLength, passwordProblem } from '@kontor/contract/logic/password-policy';
 import { isUuid } from '../../db/ids';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -12,7 +14,6 @@ import { activationMail, alreadyRegisteredMail, resetMail } from '../../mail/tem
 import * as repo from './auth.repo';
 import type { PendingRegistration } from './auth.table';
 import type { LoginLimiter } from './login-limiter';
-import { passwordPolicyMinLength, passwordProblem } from './password-policy';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords';
 
 const day = 24 * 60 * 60_000;
@@ -64,7 +65,7 @@ const passwordErrors = (
   email = '',
 ) => {
   const errors: FieldErrors = {};
-  const problem = passwordProblem(password, email);
+  const problem = passwordProblem(password, email, commonPasswords);
   if (problem) errors[field] = [t(problem, { n: passwordPolicyMinLength })];
   if (repeat !== undefined && password !== repeat) errors[repeatField] = [t('auth.passwordsDiffer')];
   return errors;

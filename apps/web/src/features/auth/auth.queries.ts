@@ -1,4 +1,3 @@
-import { passwordLimits } from '@kontor/contract/api/auth-limits';
 import { queryOptions } from '@tanstack/react-query';
 import { api, authCalls } from '../../api/api';
 
@@ -14,14 +13,6 @@ export const resetLinkQuery = (user: string, hash: string) =>
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-
-/** Spec 01 §5 (reset password): the submit is ignored below 4 characters or unequal repeats. */
-export const canSubmitReset = (password: string, repeat: string): boolean =>
-  password !== '' && password.length >= passwordLimits.resetSubmitMin && password === repeat;
-
-/** Spec 01 §5 (reset password): the button is enabled from 5 trimmed characters and equal repeats. */
-export const resetButtonEnabled = (password: string, repeat: string): boolean =>
-  password.trim().length >= passwordLimits.min && password === repeat;
 
 /** Spec 01 §5 (login): blocked while either field is empty or whitespace only. */
 export const loginBlank = (email: string, password: string): boolean => email.trim() === '' || password.trim() === '';

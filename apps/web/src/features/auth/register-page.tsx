@@ -1,4 +1,4 @@
-import { Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,7 +7,9 @@ import { useT } from '../../i18n/i18n';
 import { AuthCard } from '../../ui/auth-card';
 import { delay } from '../../ui/delay';
 import { ErrorAlert } from '../../ui/error-alert';
+import { newPasswordBlock, useNewPasswordCheck } from '../../ui/new-password-check';
 import { NewPasswordFields } from '../../ui/new-password-fields';
+import { SubmitButton } from '../../ui/submit-button';
 import { useFieldErrors } from '../../ui/use-field-errors';
 import { RegisterSuccess } from './register-success';
 
@@ -35,10 +37,8 @@ export function RegisterPage() {
       await delay(successDelayMs);
     },
     onMutate: () => errors.reset(),
-    onError: (error) => {
-      errors.fromError(error);
-      setValues((v) => ({ ...v, password: '', password2: '' }));
-    },
+    // An error in one field never clears the others (issue 31 item 10): the user fixes what is named.
+    onError: errors.fromError,
   });
 
   const set = (key: keyof Fields) => (e: { currentTarget: { value: string } }) => {
@@ -47,8 +47,22 @@ export function RegisterPage() {
     errors.clear(key);
   };
 
-  const anyEmpty = Object.values(values).some((v) => v.trim() === '');
-  const blocked = anyEmpty || values.password !== values.password2 || mutation.isPending;
+  const check = useNewPasswordCheck(values.password, values.password2, values.email);
+  const labels: Record<keyof Fields, string> = {
+    firstname: t('auth.firstname'),
+    name: t('auth.lastname'),
+    email: t('auth.email'),
+    password: t('auth.password'),
+    password2: t('auth.password2'),
+  };
+  const missing = (Object.keys(labels) as (keyof Fields)[]).filter((key) => values[key].trim() === '');
+  const blockedBecause = newPasswordBlock(
+    t,
+    missing.map((key) => labels[key]),
+    check,
+    { password: labels.password, repeat: labels.password2 },
+  );
+  const blocked = blockedBecause !== null || mutation.isPending;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!blocked) mutation.mutate();
@@ -67,7 +81,7 @@ export function RegisterPage() {
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <TextInput
-              label={t('auth.firstname')}
+              label={labels.firstname}
               name="firstname"
               autoComplete="given-name"
               value={values.firstname}
@@ -76,7 +90,7 @@ export function RegisterPage() {
               autoFocus
             />
             <TextInput
-              label={t('auth.lastname')}
+              label={labels.name}
               name="name"
               autoComplete="family-name"
               value={values.name}
@@ -85,7 +99,7 @@ export function RegisterPage() {
             />
           </SimpleGrid>
           <TextInput
-            label={t('auth.email')}
+            label={labels.email}
             type="email"
             name="email"
             autoComplete="email"
@@ -95,7 +109,8 @@ export function RegisterPage() {
             error={errors.get('email')}
           />
           <NewPasswordFields
-            labels={{ password: t('auth.password'), repeat: t('auth.password2') }}
+            labels={{ password: labels.password, repeat: labels.password2 }}
+            check={check}
             password={{
               name: 'password',
               value: values.password,
@@ -109,9 +124,9 @@ export function RegisterPage() {
               error: errors.get('password2'),
             }}
           />
-          <Button type="submit" size="md" fullWidth disabled={blocked} loading={mutation.isPending}>
+          <SubmitButton size="md" fullWidth blockedBecause={blockedBecause} loading={mutation.isPending}>
             {t('auth.registerSubmit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
       <Text ta="center" size="sm">

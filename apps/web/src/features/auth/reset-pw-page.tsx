@@ -7,10 +7,12 @@ import { api, messageOf } from '../../api/api';
 import { useT } from '../../i18n/i18n';
 import { AuthCard } from '../../ui/auth-card';
 import { ErrorAlert } from '../../ui/error-alert';
+import { newPasswordBlock, useNewPasswordCheck } from '../../ui/new-password-check';
 import { NewPasswordFields } from '../../ui/new-password-fields';
 import { StatusPanel } from '../../ui/status-panel';
+import { SubmitButton } from '../../ui/submit-button';
 import { useFieldErrors } from '../../ui/use-field-errors';
-import { canSubmitReset, resetButtonEnabled, resetLinkQuery } from './auth.queries';
+import { resetLinkQuery } from './auth.queries';
 
 /** Spec 01 §2 "Reset password" for the mailed link /reset-pw/{user}/{hash}: check, form, done. */
 export function ResetPwPage() {
@@ -27,9 +29,17 @@ export function ResetPwPage() {
     onError: errors.fromError,
   });
 
+  const check = useNewPasswordCheck(password, repeat, link.data?.email);
+  const labels = { password: t('auth.newPassword'), repeat: t('auth.newPassword2') };
+  const blockedBecause = newPasswordBlock(
+    t,
+    [password === '' && labels.password, repeat === '' && labels.repeat].filter((label) => label !== false),
+    check,
+    labels,
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!canSubmitReset(password, repeat) || mutation.isPending) return;
+    if (blockedBecause !== null || mutation.isPending) return;
     mutation.mutate();
   };
 
@@ -84,7 +94,8 @@ export function ResetPwPage() {
           <TextInput label={t('auth.email')} type="email" value={link.data.email} readOnly autoComplete="username" />
           <NewPasswordFields
             autoFocus
-            labels={{ password: t('auth.newPassword'), repeat: t('auth.newPassword2') }}
+            labels={labels}
+            check={check}
             password={{
               name: 'password',
               value: password,
@@ -104,15 +115,9 @@ export function ResetPwPage() {
               error: errors.get('password2'),
             }}
           />
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
-            disabled={!resetButtonEnabled(password, repeat) || mutation.isPending}
-            loading={mutation.isPending}
-          >
+          <SubmitButton size="md" fullWidth blockedBecause={blockedBecause} loading={mutation.isPending}>
             {t('auth.resetSubmit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
       <Text ta="center" size="sm">

@@ -25,7 +25,8 @@ export const auth: Partial<Record<keyof typeof source, string>> = {
   'auth.resetChecking': 'Link wird geprüft …',
   'auth.resetLinkInvalid': 'Der Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde schon benutzt.',
   'auth.resetDone': 'Passwort erfolgreich zurückgesetzt',
-  'auth.passwordHint': 'Mindestens 5 Zeichen; am besten mit Buchstaben, Ziffern und Sonderzeichen.',
+  'auth.passwordHint':
+    'Mindestens {n} Zeichen und kein verbreitetes Passwort; am besten mit Buchstaben, Ziffern und Sonderzeichen.',
   'auth.loginIntro': 'Melde dich mit deiner E-Mail-Adresse und deinem Passwort an.',
   'auth.registerIntro': 'Leg deinen Account an. Den Link zur Aktivierung bekommst du per E-Mail.',
   'auth.passwordTooCommon':

@@ -27,4 +27,5 @@ export const common: Partial<Record<keyof typeof source, string>> = {
     'Dieser Teil der Anwendung konnte nicht geladen werden, vermutlich wegen einer neuen Version. Bitte lade die Seite neu.',
   'common.pageErrorTitle': 'Die Seite konnte nicht angezeigt werden',
   'common.reloadPage': 'Seite neu laden',
+  'common.fixField': 'Bitte korrigiere zuerst „{field}“.',
 };

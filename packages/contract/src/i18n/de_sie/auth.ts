@@ -47,7 +47,8 @@ export const auth = {
   'auth.newPassword2': 'Neues Passwort wiederholen',
   'auth.resetSubmit': 'Passwort speichern',
   'auth.resetDone': 'Password erfolgreich zurückgesetzt',
-  'auth.passwordHint': 'Mindestens 5 Zeichen; Buchstaben, Ziffern und Sonderzeichen werden empfohlen.',
+  'auth.passwordHint':
+    'Mindestens {n} Zeichen und kein verbreitetes Passwort; Buchstaben, Ziffern und Sonderzeichen werden empfohlen.',
   'auth.loginIntro': 'Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
   'auth.registerIntro': 'Legen Sie Ihren Account an. Den Link zur Aktivierung erhalten Sie per E-Mail.',
   'auth.requestNewLink': 'Neuen Link anfordern',

@@ -47,4 +47,6 @@ export const common = {
     'Dieser Teil der Anwendung konnte nicht geladen werden, vermutlich wegen einer neuen Version. Bitte laden Sie die Seite neu.',
   'common.pageErrorTitle': 'Die Seite konnte nicht angezeigt werden',
   'common.reloadPage': 'Seite neu laden',
+  'common.fixField': 'Bitte korrigieren Sie zuerst „{field}“.',
+  'common.stillMissing': 'Noch auszufüllen: {fields}',
 } as const;

@@ -47,7 +47,8 @@ export const auth: Record<keyof typeof source, string> = {
   'auth.newPassword2': 'Repeat new password',
   'auth.resetSubmit': 'Save password',
   'auth.resetDone': 'Password reset successfully',
-  'auth.passwordHint': 'At least 5 characters; letters, digits and special characters are recommended.',
+  'auth.passwordHint':
+    'At least {n} characters and not a common password; letters, digits and special characters are recommended.',
   'auth.loginIntro': 'Sign in with your e-mail address and password.',
   'auth.registerIntro': 'Create your account. We will e-mail you a link to activate it.',
   'auth.requestNewLink': 'Request a new link',

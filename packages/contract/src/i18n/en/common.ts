@@ -46,4 +46,6 @@ export const common: Record<keyof typeof source, string> = {
     'This part of the application could not be loaded, probably because of a new version. Please reload the page.',
   'common.pageErrorTitle': 'The page could not be shown',
   'common.reloadPage': 'Reload page',
+  'common.fixField': 'Please correct “{field}” first.',
+  'common.stillMissing': 'Still to fill in: {fields}',
 };
