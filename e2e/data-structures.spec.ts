@@ -56,7 +56,7 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
   await test.step('create from the base type Artikel; the key is suggested from the plural', async () => {
     await page.getByRole('textbox', { name: 'Bezeichnung (Einzahl)' }).fill('Fahrzeug');
     await page.getByRole('textbox', { name: 'Bezeichnung (Mehrzahl)' }).fill('Fahrzeuge');
-    await expect(page.getByRole('textbox', { name: 'Key' })).toHaveValue('fahrzeuge');
+    await expect(page.getByRole('textbox', { name: 'Kennung' })).toHaveValue('fahrzeuge');
     await page.getByRole('combobox', { name: 'Basis' }).click();
     await page.getByRole('option', { name: 'Artikel' }).click();
     await shot(page, 'create');
@@ -70,9 +70,9 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
     await page.getByRole('button', { name: 'Feld hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neues Feld' });
     await dialog.getByRole('button', { name: 'Übernehmen' }).click();
-    await expect(dialog.getByText('Es muss ein eindeutiger Feld-Key angegeben werden')).toBeVisible();
+    await expect(dialog.getByText('Es muss eine eindeutige Feld-Kennung angegeben werden')).toBeVisible();
     await expect(dialog.getByText('Es muss eine Feld-Bezeichnung angegeben werden')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Feld-Key' }).fill('kennzeichen');
+    await dialog.getByRole('textbox', { name: 'Feld-Kennung' }).fill('kennzeichen');
     await dialog.getByRole('textbox', { name: 'Feld-Bezeichnung' }).fill('Kennzeichen');
     await dialog.getByRole('checkbox', { name: 'Pflichtfeld' }).check();
     await dialog.getByRole('checkbox', { name: 'Höchstlänge' }).check();
@@ -83,7 +83,7 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
     await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Feld hinzufügen' }).click();
-    await dialog.getByRole('textbox', { name: 'Feld-Key' }).fill('halter');
+    await dialog.getByRole('textbox', { name: 'Feld-Kennung' }).fill('halter');
     await dialog.getByRole('textbox', { name: 'Feld-Bezeichnung' }).fill('Halter');
     await dialog.getByRole('combobox', { name: 'Feld-Typ' }).click();
     await page.getByRole('option', { name: 'Verknüpfung (ein Datensatz)' }).click();
@@ -103,10 +103,10 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
     await expect(page.getByText('Das Hauptformular kann nicht entfernt werden.')).toBeVisible();
     await page.getByRole('button', { name: 'Formular hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Formular hinzufügen' });
-    await dialog.getByRole('textbox', { name: 'Formular-Key' }).fill('main');
+    await dialog.getByRole('textbox', { name: 'Formular-Kennung' }).fill('main');
     await dialog.getByRole('textbox', { name: 'Name des Formulars' }).fill('Zweitformular');
     await dialog.getByRole('button', { name: 'Übernehmen' }).click();
-    await expect(dialog.getByText('Es gibt bereits ein Formular mit diesem Key')).toBeVisible();
+    await expect(dialog.getByText('Es gibt bereits ein Formular mit dieser Kennung')).toBeVisible();
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
     // Drag by keyboard (dnd-kit): Halter moves above Kennzeichen; a move clears the selection.
@@ -168,11 +168,11 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(base)}/fahrzeuge/edit/tables$`));
     await page.getByRole('button', { name: 'Liste hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Liste' });
-    await dialog.getByRole('textbox', { name: 'Listen-Key' }).fill('main');
+    await dialog.getByRole('textbox', { name: 'Listen-Kennung' }).fill('main');
     await dialog.getByRole('button', { name: 'Übernehmen' }).click();
-    await expect(dialog.getByText('Es gibt bereits eine Liste/Tabelle mit diesem Key.')).toBeVisible();
+    await expect(dialog.getByText('Es gibt bereits eine Liste/Tabelle mit dieser Kennung.')).toBeVisible();
     await expect(dialog.getByText('Die Liste braucht einen Namen.')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Listen-Key' }).fill('kurz');
+    await dialog.getByRole('textbox', { name: 'Listen-Kennung' }).fill('kurz');
     await dialog.getByRole('textbox', { name: 'Name der Liste' }).fill('Kurzliste');
     await dialog.getByRole('button', { name: 'Spalte hinzufügen' }).click();
     await dialog.getByRole('combobox', { name: 'Feld' }).click();
@@ -196,12 +196,12 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
   await test.step('settings: a new yes/no and a text setting, their values saved', async () => {
     await page.getByRole('button', { name: 'Einstellung hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Einstellung hinzufügen' });
-    await dialog.getByRole('textbox', { name: 'Key der Einstellung' }).fill('1x');
+    await dialog.getByRole('textbox', { name: 'Kennung der Einstellung' }).fill('1x');
     await dialog.getByRole('button', { name: 'Übernehmen' }).click();
     await expect(dialog.getByText('Die Einstellung braucht einen Namen.')).toBeVisible();
-    await expect(dialog.getByText('Der Key darf nur Buchstaben, Ziffern und Unterstriche enthalten')).toBeVisible();
+    await expect(dialog.getByText('Die Kennung darf nur Buchstaben, Ziffern und Unterstriche enthalten')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Name der Einstellung' }).fill('Wartung erinnern');
-    await dialog.getByRole('textbox', { name: 'Key der Einstellung' }).fill('wartung');
+    await dialog.getByRole('textbox', { name: 'Kennung der Einstellung' }).fill('wartung');
     await dialog.getByText('Ja/Nein').click();
     await expect(dialog.getByRole('radio', { name: 'Ja/Nein' })).toBeChecked();
     await shot(page, 'setting-add');
@@ -212,10 +212,10 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
 
     await page.getByRole('button', { name: 'Einstellung hinzufügen' }).click();
     await dialog.getByRole('textbox', { name: 'Name der Einstellung' }).fill('Standort');
-    await dialog.getByRole('textbox', { name: 'Key der Einstellung' }).fill('wartung');
+    await dialog.getByRole('textbox', { name: 'Kennung der Einstellung' }).fill('wartung');
     await dialog.getByRole('button', { name: 'Übernehmen' }).click();
-    await expect(dialog.getByText('Es gibt bereits eine Einstellung mit diesem Key.')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Key der Einstellung' }).fill('standort');
+    await expect(dialog.getByText('Es gibt bereits eine Einstellung mit dieser Kennung.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Kennung der Einstellung' }).fill('standort');
     await dialog.getByRole('button', { name: 'Übernehmen' }).click();
     await page.getByRole('textbox', { name: 'Standort' }).fill('Halle 3');
     await page.getByRole('button', { name: 'Speichern' }).click();
@@ -260,7 +260,7 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
       .getByRole('link')
       .first()
       .click();
-    await page.getByRole('button', { name: 'Entfernen' }).click();
+    await page.getByRole('button', { name: 'Entfernen', exact: true }).click();
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /Entfernen|Ja/ })
@@ -272,7 +272,7 @@ test('create Fahrzeuge, add fields, work with records, remove it only without re
     const dialog = page.getByRole('dialog', { name: 'Datenstruktur entfernen' });
     const confirm = dialog.getByRole('button', { name: 'Endgültig entfernen' });
     await expect(confirm).toBeDisabled();
-    await dialog.getByRole('textbox', { name: 'Key der Datenstruktur' }).fill('  fahrzeuge ');
+    await dialog.getByRole('textbox', { name: 'Kennung der Datenstruktur' }).fill('  fahrzeuge ');
     await shot(page, 'delete');
     await confirm.click();
     await expect(page.getByText('Die Datenstruktur wurde entfernt.')).toBeVisible();

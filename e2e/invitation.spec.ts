@@ -60,7 +60,7 @@ test.describe('invitations (spec 01 §2 /account, §4, CLARIFICATIONS "Invitatio
       await expect(page.getByRole('heading', { name: 'Firmenumgebung auswählen' })).toBeVisible();
       const card = page.getByRole('article', { name: env.name });
       await expect(card).toContainText('2 Benutzer');
-      await expect(card).toContainText('Free');
+      await expect(card).toContainText('Kostenlos');
       await expect(card.getByRole('link', { name: 'Starten' })).toHaveAttribute('href', `/env/${env.url_slug}`);
       await expect(page.getByRole('heading', { name: 'Ausstehende Einladungen' })).toHaveCount(0);
     });

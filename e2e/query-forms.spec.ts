@@ -104,7 +104,7 @@ test('build, publish, fill without and with JavaScript, see the answers and expo
   await expect(questions).toHaveCount(4);
   await expect(page.getByRole('button', { name: 'Nach oben: Ihr Name' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Nach unten: Wunschtermin' })).toBeDisabled();
-  await expect(questions.first().getByText('Required')).toBeVisible();
+  await expect(questions.first().getByText('Pflichtfeld')).toBeVisible();
   await page.getByRole('button', { name: 'Nach unten: Anzahl Räume' }).click();
   await expect(questions.nth(2)).toContainText('Anzahl Räume');
   await page.getByRole('button', { name: 'Nach oben: Anzahl Räume' }).click();

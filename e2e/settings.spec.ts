@@ -192,10 +192,10 @@ test.describe('settings (spec 02 §2.2, issue 10)', () => {
     const slug = `kunden-${Date.now().toString(36)}`;
     await page.getByRole('switch', { name: 'Portal aktiv' }).check();
     await page.getByLabel('Titel').fill('Kundenportal');
-    await page.getByLabel('URL-Key').fill('api');
+    await page.getByLabel('Adresskürzel').fill('api');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Diese Adresse ist reserviert. Bitte wählen Sie eine andere.')).toBeVisible();
-    await page.getByLabel('URL-Key').fill(slug);
+    await page.getByLabel('Adresskürzel').fill(slug);
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Das Portal wurde gespeichert.')).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/settings/portals');

@@ -69,7 +69,7 @@ test.describe('setup wizard (spec 01 §2 "Setup wizard", §4, §8)', () => {
       await page.getByRole('combobox', { name: 'Datumsformat' }).selectOption('YYYY-MM-DD');
       await page.getByRole('combobox', { name: 'Währung' }).selectOption({ label: 'US-Dollar ($)' });
       await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de_sie');
-      await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'Deutsch' });
+      await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'Deutsch (Sie)' });
       await page.getByRole('button', { name: 'Weiter' }).click();
       await expectStep(page, stepTitles.address, 35);
       await expect(stepButton(page, stepTitles.company)).toBeVisible();

@@ -203,7 +203,7 @@ test.describe('stages and frozen documents (issue 8)', () => {
     await inherited.getByRole('button', { name: 'Kopieren' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export kopieren' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Rechnung Kurz 2');
-    await expect(dialog.getByRole('textbox', { name: 'Key' })).toHaveValue('rechnung_kurz_2');
+    await expect(dialog.getByRole('textbox', { name: 'Kennung' })).toHaveValue('rechnung_kurz_2');
     // The modal (the settings navigation behind it is the settings feature's).
     await expectAccessible(page, '[role="dialog"]');
     await shoot(page, 'export-copy');

@@ -6,12 +6,15 @@ import {
   IconInfoCircle,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 import { useT } from '../i18n/i18n';
 
 /**
  * The global alert bar above the content (spec 01 §2): any screen pushes a message; it stays
- * until dismissed, except success messages, which fade after a while unless told otherwise.
+ * until dismissed, except success messages, which fade after a while unless told otherwise. A
+ * success message belongs to the page it was made on (issue 31 item 9): it goes when the user
+ * moves to another page, unless it was made for the page a save leads to (`page`).
  */
 type AlertKind = 'success' | 'danger' | 'warning' | 'info';
 
@@ -23,6 +26,8 @@ type AppAlert = Readonly<{
   /** A button inside the alert, e.g. 'Aktualisieren'. */
   action?: { label: string; onClick: () => void };
   dismissible: boolean;
+  /** The path a success message belongs to. */
+  page: string | undefined;
 }>;
 
 type AlertInput = Readonly<{
@@ -36,6 +41,11 @@ type AlertInput = Readonly<{
   id?: string;
   /** Milliseconds until it goes away by itself; success defaults to 8 s, others stay. */
   autoCloseMs?: number | false;
+  /**
+   * For a success message: the path it belongs to when the save moves on to another page (a new
+   * record's edit page, the list after a removal). Default: the page it is pushed on.
+   */
+  page?: string;
 }>;
 
 const successAutoCloseMs = 8000;
@@ -48,6 +58,9 @@ let counter = 0;
 const emit = () => {
   for (const listener of listeners) listener();
 };
+
+/** The page the alert bar shows on, as its router knows it (a memory router in tests). */
+let shownOn: string | undefined;
 
 const stopTimer = (id: string) => {
   const timer = timers.get(id);
@@ -67,6 +80,7 @@ export const alertBar = {
       title: input.title,
       action: input.action,
       dismissible: input.dismissible ?? true,
+      page: input.kind === 'success' ? (input.page ?? shownOn) : undefined,
     };
     const exists = alerts.some((a) => a.id === id);
     alerts = exists ? alerts.map((a) => (a.id === id ? alert : a)) : [...alerts, alert];
@@ -93,6 +107,11 @@ export const alertBar = {
     alerts = [];
     emit();
   },
+  /** Drops the success messages of other pages: the user moved on to `path`. */
+  leftFor(path: string): void {
+    const stale = alerts.filter((a) => a.page !== undefined && a.page !== path);
+    for (const a of stale) alertBar.dismiss(a.id);
+  },
   get: (): readonly AppAlert[] => alerts,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
@@ -113,6 +132,11 @@ const looks: Record<AlertKind, { color: string; icon: TablerIcon }> = {
 export function AlertBar() {
   const t = useT();
   const list = useAlerts();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    shownOn = pathname;
+    alertBar.leftFor(pathname);
+  }, [pathname]);
   if (list.length === 0) return null;
   return (
     <Stack gap="xs" mb="lg">

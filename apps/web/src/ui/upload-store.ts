@@ -19,6 +19,8 @@ type Upload = Readonly<{
   upload_percent: number;
   /** Why it failed, in the server's words when it gave some (a size limit, the quota). */
   error?: string | null;
+  /** Starts a failed upload again as a new entry (a dropped connection, not a refusal). */
+  retry?: () => void;
 }>;
 
 const uploadIdLength = 10;

@@ -83,7 +83,12 @@ export function RecordEditor({
       form.markSaved(sent, result.version);
       form.setErrors({});
       setSaved(true);
-      alertBar.push({ id: 'records-saved', kind: 'success', message: message ?? t('records.saveSuccess') });
+      alertBar.push({
+        id: 'records-saved',
+        kind: 'success',
+        message: message ?? t('records.saveSuccess'),
+        page: isNew ? paths.edit(result.key) : undefined,
+      });
       if (isNew) {
         guard.release();
         navigate(paths.edit(result.key), { replace: true });
@@ -105,7 +110,12 @@ export function RecordEditor({
     mutationFn: () => api.send(removeRecord, { _env: envKey, type: data.type, id }),
     onMutate: () => setFailure(null),
     onSuccess: ({ message }) => {
-      alertBar.push({ id: 'records-removed', kind: 'success', message: message ?? t('records.removeSuccess') });
+      alertBar.push({
+        id: 'records-removed',
+        kind: 'success',
+        message: message ?? t('records.removeSuccess'),
+        page: paths.list,
+      });
       guard.release();
       navigate(paths.list);
       written(true);

@@ -13,7 +13,7 @@ const initials = (name: string) =>
     .map((w) => w[0]?.toUpperCase())
     .join('');
 
-/** Spec 01 §2 /account: logo or name, the fixed 'Free' badge, user count and 'Starten'. */
+/** Spec 01 §2 /account: logo or name, the fixed plan badge ('Free' in the spec, 'Kostenlos' since issue 31 item 9), user count and 'Starten'. */
 export function EnvironmentCard({ environment: env }: { environment: Environment }) {
   const t = useT();
   return (

@@ -38,7 +38,12 @@ export function StructureCreatePage() {
       api.send(createStructure, { _env: envKey, key: key.trim(), parent: parent ?? '', singular, plural, icon }),
     onMutate: () => errors.reset(),
     onSuccess: async ({ data, message }) => {
-      alertBar.push({ id: 'data-structures', kind: 'success', message: message ?? t('structures.createSuccess') });
+      alertBar.push({
+        id: 'data-structures',
+        kind: 'success',
+        message: message ?? t('structures.createSuccess'),
+        page: structureEditPath(envKey, data.key),
+      });
       await queryClient.invalidateQueries({ queryKey: structureKeys.all(envKey) });
       void reload();
       navigate(structureEditPath(envKey, data.key));

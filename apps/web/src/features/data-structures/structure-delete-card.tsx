@@ -28,7 +28,12 @@ export function StructureDeleteCard({ structure, count }: { structure: Structure
   const mutation = useMutation({
     mutationFn: () => api.send(deleteStructure, { _env: envKey, key: structure.key }),
     onSuccess: async ({ message }) => {
-      alertBar.push({ id: 'data-structures', kind: 'success', message: message ?? t('structures.deleteSuccess') });
+      alertBar.push({
+        id: 'data-structures',
+        kind: 'success',
+        message: message ?? t('structures.deleteSuccess'),
+        page: structuresBase(envKey),
+      });
       await queryClient.invalidateQueries({ queryKey: structureKeys.all(envKey) });
       void reload();
       navigate(structuresBase(envKey));

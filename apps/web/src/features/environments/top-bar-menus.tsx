@@ -2,6 +2,7 @@ import { formatBytes } from '@kontor/contract/logic/number-format';
 import {
   ActionIcon,
   Avatar,
+  Button,
   Group,
   Indicator,
   Menu,
@@ -97,10 +98,21 @@ export function UploadMenu() {
                     : formatBytes(u.filesize)}
                 </Text>
               </Group>
-              {u.status === 'failed' && u.error && (
+              {u.status === 'failed' && (u.error || u.retry) && (
                 <Text size="xs" c="red.7" mt={2}>
-                  {u.error}
+                  {u.error ?? t('shell.uploadConnectionLost')}
                 </Text>
+              )}
+              {u.status === 'failed' && u.retry && (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  mt={6}
+                  onClick={u.retry}
+                  aria-label={`${t('common.retry')}: ${u.filename}`}
+                >
+                  {t('common.retry')}
+                </Button>
               )}
               {(u.status === 'uploading' || u.status === 'start-uploading') && (
                 <Progress

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EnvironmentContext } from '../../environment/environment-context';
 import { testEnvironmentState } from '../../test/environment-fixture';
 import { renderRoutes } from '../../test/render';
@@ -70,5 +70,18 @@ describe('top bar (spec 01 §2)', { timeout: 20_000 }, () => {
     expect(screen.getByText('Wird hochgeladen (40 %)')).toBeInTheDocument();
     expect(screen.getByText('foto.jpg')).toBeInTheDocument();
     expect(screen.getByText('Fehlgeschlagen')).toBeInTheDocument();
+  });
+
+  test('a failed upload that may heal offers to try again and names the lost connection', async () => {
+    const retry = vi.fn();
+    renderTopBar();
+    await screen.findByRole('link', { name: 'Kontor' });
+    act(() => uploadStore.add({ ...upload('cccccccccc', 'failed', 'angebot.pdf'), error: null, retry }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Uploads (1)' }));
+    expect(
+      await screen.findByText('Die Verbindung ist abgebrochen, bevor die Datei vollständig hochgeladen war.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Erneut versuchen: angebot.pdf'));
+    expect(retry).toHaveBeenCalledOnce();
   });
 });

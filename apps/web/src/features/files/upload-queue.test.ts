@@ -151,4 +151,41 @@ describe('upload queue', () => {
     expect(failed).toHaveLength(1);
     expect(failed[0]?.body).toMatchObject({ _env: 'musterbau', id: 'f-1', uploadUrl: 'https://files.test/f-1' });
   });
+
+  test('a dropped connection can be tried again (issue 31 item 9); a refusal cannot', async () => {
+    const api = fakeFetch({
+      '/api/filemanager/uploads/prepare': (body) =>
+        (body as { filename: string }).filename === 'gross.bin'
+          ? { status: 413, body: { status: 'error', code: 'too_large', message: 'Die Datei ist zu groß.' } }
+          : ok({ file: `f-${++ids}` }),
+      '/api/filemanager/uploads/start': (body) =>
+        ok({ uploadUrl: `https://files.test/${(body as { id: string }).id}`, headers: {}, multipart: null }),
+      '/api/filemanager/uploads/failed': ok(undefined),
+      '/api/filemanager/uploads/finish': (body) => ok({ file: summary((body as { id: string }).id, 'plan.pdf') }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    const [big, plan] = enqueueUploads('musterbau', [new File(['x'], 'gross.bin'), new File(['y'], 'plan.pdf')], 'd');
+    await flush();
+    sent[0]?.finish(0);
+    await flush();
+    expect(await big).toBeNull();
+    expect(await plan).toBeNull();
+    const refused = uploadStore.get().find((u) => u.filename === 'gross.bin');
+    const dropped = uploadStore.get().find((u) => u.filename === 'plan.pdf');
+    expect(refused?.retry).toBeUndefined();
+    // No English transport word reaches the screen: the menu names a lost connection itself.
+    expect(dropped).toMatchObject({ status: 'failed', error: null });
+    expect(dropped?.retry).toBeTypeOf('function');
+
+    dropped?.retry?.();
+    await flush();
+    const again = uploadStore.get().filter((u) => u.filename === 'plan.pdf');
+    expect(again).toHaveLength(1);
+    expect(again[0]?.id).not.toBe(dropped?.id);
+    sent[1]?.finish(200);
+    await flush();
+    expect(statusesOf('plan.pdf')).toBe('upload-finished');
+    const prepares = api.calls.filter((c) => c.path === '/api/filemanager/uploads/prepare');
+    expect(prepares.at(-1)?.body).toMatchObject({ filename: 'plan.pdf', directory: 'd' });
+  });
 });

@@ -82,13 +82,27 @@ const prepare = async (job: Omit<Job, 'fileId' | 'resumed'>) => {
   }
 };
 
-const fail = (job: Pick<Job, 'id' | 'done'>, error: unknown) => {
-  uploadStore.update(job.id, { status: 'failed', error: errorText(error) });
+const fail = (job: Pick<Job, 'id' | 'done' | 'envKey' | 'file' | 'directory'>, error: unknown) => {
+  // A refusal (a size limit, the quota, a 4xx) would only be refused again; anything else may heal.
+  const status = isApiError(error) || error instanceof TransferError ? error.status : 0;
+  const refused = status >= 400 && status < 500;
+  const retry = refused
+    ? undefined
+    : () => {
+        uploadStore.remove(job.id);
+        void enqueueUploads(job.envKey, [job.file], job.directory);
+      };
+  uploadStore.update(job.id, { status: 'failed', error: errorText(error), retry });
   job.done(null);
 };
 
+/** The server's words when it gave some; a lost connection is named by the catalog (the menu translates). */
 const errorText = (error: unknown): string | null =>
-  isApiError(error) ? (error.message ?? null) : error instanceof TransferError ? error.message : null;
+  isApiError(error)
+    ? (error.message ?? null)
+    : error instanceof TransferError && error.status > 0
+      ? error.message
+      : null;
 
 const pump = () => {
   if (running >= maxParallelUploads) return;

@@ -61,7 +61,7 @@ describe('a data structure’s exports (spec 02 §5, §7, §9)', { timeout: 30_0
     await u.click(within(dialog).getByRole('button', { name: 'Kopieren' }));
     expect(within(dialog).getByText('Es muss ein Name angegeben werden')).toBeInTheDocument();
     await u.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Mahnung Stufe 1!');
-    expect(within(dialog).getByRole('textbox', { name: /Key/ })).toHaveValue('mahnung_stufe_1');
+    expect(within(dialog).getByRole('textbox', { name: /Kennung/ })).toHaveValue('mahnung_stufe_1');
     await u.click(within(dialog).getByRole('button', { name: 'Kopieren' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Export kopieren' })).toBeNull());
     expect(fake.calls.find((c) => c.path.endsWith('/exports/copy'))?.body).toEqual({
@@ -78,8 +78,8 @@ describe('a data structure’s exports (spec 02 §5, §7, §9)', { timeout: 30_0
       'fetch',
       fakeFetch({
         '/api/dynamic-records/type/details': ok(type),
-        '/api/settings/dynamic-records/exports/copy': failed(400, 'Es gibt bereits einen Export mit diesem Key.', {
-          key: ['Es gibt bereits einen Export mit diesem Key.'],
+        '/api/settings/dynamic-records/exports/copy': failed(400, 'Es gibt bereits einen Export mit dieser Kennung.', {
+          key: ['Es gibt bereits einen Export mit dieser Kennung.'],
         }),
       }).fn,
     );
@@ -89,7 +89,7 @@ describe('a data structure’s exports (spec 02 §5, §7, §9)', { timeout: 30_0
     const dialog = await screen.findByRole('dialog', { name: 'Export kopieren' });
     await u.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Kurz');
     await u.click(within(dialog).getByRole('button', { name: 'Kopieren' }));
-    expect(await within(dialog).findAllByText('Es gibt bereits einen Export mit diesem Key.')).toHaveLength(2);
+    expect(await within(dialog).findAllByText('Es gibt bereits einen Export mit dieser Kennung.')).toHaveLength(2);
   });
 
   test('the export editor shows only its loading state', async () => {

@@ -89,7 +89,12 @@ function PageForm({ id, initial }: { id: string; initial: Draft }) {
     mutationFn: () => api.send(savePage, { _env: envKey, id, page: draft }),
     onMutate: () => errors.reset(),
     onSuccess: ({ data, message }) => {
-      alertBar.push({ id: 'website-page', kind: 'success', message: message ?? t('website.page.saved') });
+      alertBar.push({
+        id: 'website-page',
+        kind: 'success',
+        message: message ?? t('website.page.saved'),
+        page: data.id !== id ? `${base}/pages/${data.id}/edit` : undefined,
+      });
       void queryClient.invalidateQueries({ queryKey: websiteKeys.all(envKey) });
       setDraft((d) => ({ ...d, url_path: data.url_path }));
       // Spec 02 §4: after a successful save the route switches to the saved id.

@@ -13,7 +13,7 @@ export const structures: Partial<Record<keyof typeof source, string>> = {
     'Eine Datenstruktur baut auf einem Grundtyp auf und erbt dessen Felder. Eigene Felder, Formulare und Listen ergänzt du danach im Editor.',
   'structures.empty': 'Noch keine Datenstrukturen. Leg die erste an, z. B. „Fahrzeuge“ auf Basis von Artikeln.',
   'structures.deleteText':
-    'Die Datenstruktur „{name}“ wird endgültig entfernt. Gib zur Bestätigung ihren Key „{key}“ ein.',
+    'Die Datenstruktur „{name}“ wird endgültig entfernt. Gib zur Bestätigung ihre Kennung „{key}“ ein.',
   'structures.selectHint': 'Wähl ein Element, um es zu bearbeiten.',
   'structures.settingsEmpty': 'Diese Datenstruktur hat keine Einstellungen mehr. Speichere, um sie zu entfernen.',
   'structures.tooMany':

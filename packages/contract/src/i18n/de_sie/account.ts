@@ -9,7 +9,7 @@ export const account = {
   'account.acceptFailed': 'Es ist ein unerwarteter Fehler beim Annehmen der Einladung aufgetreten.',
   'account.declineFailed': 'Es ist ein unerwarteter Fehler beim Ablehnen der Einladung aufgetreten.',
   'account.invitationUnknown': 'Die Einladung wurde nicht gefunden oder ist nicht mehr gültig.',
-  'account.planFree': 'Free',
+  'account.planFree': 'Kostenlos',
   'account.usersCount': '{n} Benutzer',
   'account.start': 'Starten',
   'account.createTile': 'Neue Firmenumgebung erstellen',

@@ -110,11 +110,11 @@ export const settings = {
   'settings.portalActive': 'Portal aktiv',
   'settings.portalActiveHint': 'Ist das Portal inaktiv, können Kunden es nicht aufrufen.',
   'settings.portalTitle': 'Titel',
-  'settings.portalSlug': 'URL-Key',
+  'settings.portalSlug': 'Adresskürzel',
   'settings.portalSlugHint': 'Kleinbuchstaben, Ziffern und Bindestriche, z. B. mueller-kunden',
   'settings.portalAddress': 'Öffentliche Adresse',
   'settings.portalOpen': 'Portal öffnen',
-  'settings.portalAddressLater': 'Die Adresse erscheint, sobald das Portal mit einem URL-Key gespeichert ist.',
+  'settings.portalAddressLater': 'Die Adresse erscheint, sobald das Portal mit einem Adresskürzel gespeichert ist.',
   // Roles in the users and settings screens, and the members history (issue 29 items 4 and 5).
   'settings.inviteRoleHint':
     'Die Rolle bestimmt, was die eingeladene Person in dieser Firmenumgebung darf. Sie können keine Rolle mit mehr Rechten als Ihrer eigenen vergeben.',

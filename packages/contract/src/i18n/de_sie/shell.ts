@@ -40,6 +40,7 @@ export const shell = {
   'shell.uploadStarting': 'Wird gestartet ...',
   'shell.uploadUploading': 'Wird hochgeladen ({percent} %)',
   'shell.uploadFinished': 'Hochgeladen',
+  'shell.uploadConnectionLost': 'Die Verbindung ist abgebrochen, bevor die Datei vollständig hochgeladen war.',
   'shell.uploadFailed': 'Fehlgeschlagen',
   'shell.userMenu': 'Benutzermenü',
   'shell.logout': 'Ausloggen',

@@ -38,6 +38,7 @@ export const shell: Record<keyof typeof source, string> = {
   'shell.uploadStarting': 'Starting …',
   'shell.uploadUploading': 'Uploading ({percent} %)',
   'shell.uploadFinished': 'Uploaded',
+  'shell.uploadConnectionLost': 'The connection dropped before the file was fully uploaded.',
   'shell.uploadFailed': 'Failed',
   'shell.userMenu': 'User menu',
   'shell.logout': 'Log out',
