@@ -89,6 +89,11 @@ test.describe('environment shell (spec 01 §2 "Environment shell", §4)', () => 
       await helpButton.click();
       await panel.getByRole('button', { name: 'Hilfe schließen' }).click();
       await expect(panel).toHaveCount(0);
+      // And Escape, as for a dialog (issue 31 item 8).
+      await helpButton.click();
+      await expect(panel).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(panel).toHaveCount(0);
     });
 
     await test.step('the notifications dropdown says there are none', async () => {
@@ -118,7 +123,15 @@ test.describe('environment shell (spec 01 §2 "Environment shell", §4)', () => 
       await page.getByRole('button', { name: 'Benutzermenü' }).click();
       const menu = page.getByRole('menu');
       await expect(menu).toContainText('Sven Schulz');
-      await expect(menu.getByRole('menuitem')).toHaveText(['Firmenumgebung wechseln', 'Ausloggen']);
+      await expect(menu.getByRole('menuitem')).toHaveText([
+        'Firmenumgebung wechseln',
+        'Account-Einstellungen',
+        'Ausloggen',
+      ]);
+      await expect(menu.getByRole('menuitem', { name: 'Account-Einstellungen' })).toHaveAttribute(
+        'href',
+        '/account/settings',
+      );
       await menu.getByRole('menuitem', { name: 'Firmenumgebung wechseln' }).click();
       await expect(page).toHaveURL(/\/account$/);
       await expect(page.getByRole('heading', { name: 'Firmenumgebung auswählen' })).toBeVisible();

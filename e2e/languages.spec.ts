@@ -55,7 +55,11 @@ test.describe('languages of an environment (spec 01 §2 setup wizard step 1, env
       await page.getByRole('button', { name: 'Notifications' }).click();
 
       await page.getByRole('button', { name: 'User menu' }).click();
-      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Switch company environment', 'Log out']);
+      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+        'Switch company environment',
+        'Account settings',
+        'Log out',
+      ]);
       await page.getByRole('menuitem', { name: 'Log out' }).click();
       const dialog = page.getByRole('dialog', { name: 'Really log out?' });
       await expect(dialog).toContainText('You will be signed out of your account.');
@@ -91,7 +95,11 @@ test.describe('languages of an environment (spec 01 §2 setup wizard step 1, env
     await page.getByRole('button', { name: 'Benachrichtigungen' }).click();
 
     await page.getByRole('button', { name: 'Benutzermenü' }).click();
-    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Firmenumgebung wechseln', 'Ausloggen']);
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+      'Firmenumgebung wechseln',
+      'Account-Einstellungen',
+      'Ausloggen',
+    ]);
     await page.getByRole('menuitem', { name: 'Ausloggen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Willst du dich wirklich ausloggen?' });
     await expect(dialog).toContainText('Du wirst aus deinem Account abgemeldet.');

@@ -38,6 +38,32 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('environment shell: keyboard (issue 31 item 8)', { timeout: 20_000 }, () => {
+  const answers = {
+    [environmentDetails.path]: { body: { status: 'success', data: testDetails() } },
+    [heartbeat.path]: { body: { status: 'success', data: { envStatus: 'active', envLastConfigUpdate: loaded } } },
+  };
+
+  test('the first Tab reaches a link that skips to the content', async () => {
+    renderShell(answers);
+    await screen.findByText('Inhalt der Seite');
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Zum Inhalt springen' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(document.getElementById('main-content')).toContainElement(screen.getByText('Inhalt der Seite'));
+  });
+
+  test('Escape closes the help panel', async () => {
+    renderShell(answers);
+    await screen.findByText('Inhalt der Seite');
+    await userEvent.click(screen.getByRole('button', { name: 'Hilfe' }));
+    expect(await screen.findByRole('heading', { name: 'Hilfe' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('heading', { name: 'Hilfe' })).not.toBeInTheDocument();
+  });
+});
+
 describe('environment shell: load (spec 01 §4)', { timeout: 20_000 }, () => {
   test('shows the content of an active environment and beats once at start', async () => {
     const calls = renderShell({

@@ -30,6 +30,16 @@ export function ShellLayout() {
   useEffect(() => {
     if (desktop) nav.close();
   }, [desktop, nav]);
+  // Escape closes the help panel, as it closes a dialog (issue 31 item 8).
+  useEffect(() => {
+    if (!helpOpened) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') help.close();
+    };
+    // Captured: a tooltip under the focus (the help button's own) swallows Escape on its way up.
+    window.addEventListener('keydown', closeOnEscape, true);
+    return () => window.removeEventListener('keydown', closeOnEscape, true);
+  }, [helpOpened, help]);
 
   return (
     <AppShell
@@ -39,6 +49,10 @@ export function ShellLayout() {
       padding={0}
       className={classes.shell}
     >
+      {/* WCAG 2.4.1: keyboard users skip the top bar and the sidebar (issue 31 item 8). */}
+      <a href="#main-content" className={classes.skipLink}>
+        {t('shell.skipToContent')}
+      </a>
       <AppShell.Header className={classes.header}>
         <TopBar navOpened={navOpened} onToggleNav={nav.toggle} helpOpened={helpOpened} onToggleHelp={help.toggle} />
       </AppShell.Header>
@@ -49,7 +63,7 @@ export function ShellLayout() {
         {/* Closed, the panel is not in the page at all: no screen reader or find-in-page meets its text. */}
         {helpOpened && <HelpPanel onClose={help.close} />}
       </AppShell.Aside>
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         <div className={classes.content}>
           <AlertBar />
           <NoAccessGate />

@@ -21,6 +21,7 @@ import {
   IconCloudUpload,
   IconLogout,
   IconSwitchHorizontal,
+  IconUserCog,
 } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -213,6 +214,9 @@ export function UserMenu() {
         <Menu.Divider />
         <Menu.Item component={Link} to="/account" leftSection={<IconSwitchHorizontal size={16} aria-hidden />}>
           {t('shell.switchEnvironment')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/settings" leftSection={<IconUserCog size={16} aria-hidden />}>
+          {t('shell.accountSettings')}
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
           {t('shell.logout')}

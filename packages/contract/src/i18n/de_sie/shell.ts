@@ -8,6 +8,8 @@ export const shell = {
   'shell.initErrorText': 'Die Firmenumgebung konnte nicht geladen werden.',
   'shell.blockedText':
     'Diese Firmenumgebung wurde gesperrt. Es können derzeit keine Daten angezeigt oder bearbeitet werden. Bitte wenden Sie sich an den Support.',
+  'shell.skipToContent': 'Zum Inhalt springen',
+  'shell.accountSettings': 'Account-Einstellungen',
   'shell.switchEnvironment': 'Firmenumgebung wechseln',
   'shell.configUpdated':
     'Die Konfiguration der Firmenumgebung wurde aktualisiert. Bitte laden Sie die Anwendung neu, um die Änderungen zu übernehmen.',

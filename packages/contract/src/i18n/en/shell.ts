@@ -6,6 +6,8 @@ export const shell: Record<keyof typeof source, string> = {
   'shell.initErrorText': 'The company environment could not be loaded.',
   'shell.blockedText':
     'This company environment has been blocked. Its data cannot be viewed or edited at the moment. Please contact support.',
+  'shell.skipToContent': 'Skip to content',
+  'shell.accountSettings': 'Account settings',
   'shell.switchEnvironment': 'Switch company environment',
   'shell.configUpdated':
     'The configuration of the company environment has been updated. Please reload the application to apply the changes.',
