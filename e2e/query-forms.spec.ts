@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createEnvironment, createUser, postOk } from './support/api';
 import { expectNoSeriousA11yViolations, expectNoSeriousAxeFindings, wcag21aa } from './support/axe';
 import { linkIn, waitForMail } from './support/mailbox';
-import { settleLayout } from './support/shots';
+import { settleLayout, shotAtBothWidths } from './support/shots';
 import { navigateInApp, openEnvironment } from './support/ui';
 
 /**
@@ -36,7 +36,7 @@ const shot = async (page: Page, name: string) => {
 const editQuestion = async (
   page: Page,
   title: string,
-  options: { type?: string; key?: string; required?: boolean; choices?: [string, string][] } = {},
+  options: { type?: string; key?: string; required?: boolean; choices?: string[] } = {},
 ) => {
   const modal = page.getByRole('dialog', { name: 'Frage bearbeiten' });
   await expect(modal).toBeVisible();
@@ -45,12 +45,12 @@ const editQuestion = async (
     await page.getByRole('option', { name: options.type, exact: true }).click();
   }
   await modal.getByLabel('Frage', { exact: true }).fill(title);
-  if (options.key) await modal.getByLabel('Key').fill(options.key);
+  if (options.key) await modal.getByLabel('Kennung', { exact: true }).fill(options.key);
   if (options.required) await modal.getByLabel('Feld muss beantwortet / ausgefüllt werden (Pflichtfeld)').check();
-  for (const [i, [value, label]] of (options.choices ?? []).entries()) {
+  // Issue 31 item 5: an option is one label; its stored value is derived.
+  for (const [i, label] of (options.choices ?? []).entries()) {
     await modal.getByRole('button', { name: 'Möglichkeit hinzufügen' }).click();
-    await modal.getByLabel(`Wert ${i + 1}`).fill(value);
-    await modal.getByLabel(`Bezeichnung ${i + 1}`).fill(label);
+    await modal.getByLabel(`Möglichkeit ${i + 1}`).fill(label);
   }
   await modal.getByRole('button', { name: 'Frage übernehmen' }).click();
   await expect(modal).toBeHidden();
@@ -93,10 +93,7 @@ test('build, publish, fill without and with JavaScript, see the answers and expo
   await editQuestion(page, 'Welcher Raum?', {
     type: 'Auswahl',
     key: 'room',
-    choices: [
-      ['bath', 'Bad'],
-      ['kitchen', 'Küche'],
-    ],
+    choices: ['Bad', 'Küche'],
   });
   await addQuestion(page);
   await editQuestion(page, 'Wunschtermin', { type: 'Datum', key: 'date' });
@@ -109,10 +106,21 @@ test('build, publish, fill without and with JavaScript, see the answers and expo
   await expect(questions.nth(2)).toContainText('Anzahl Räume');
   await page.getByRole('button', { name: 'Nach oben: Anzahl Räume' }).click();
 
-  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Spalte hinzufügen' }).click();
-  await expect(page.getByRole('button', { name: /^Spalte „.*“ entfernen$/ })).toHaveCount(3);
-  await page.getByRole('button', { name: 'Spalte „room“ entfernen' }).click();
-  await expect(page.getByRole('button', { name: /^Spalte „.*“ entfernen$/ })).toHaveCount(2);
+  // Issue 31 item 5: until changed by hand, the answer table shows every question under its title.
+  const removeButtons = page.getByRole('button', { name: /^Spalte „.*“ entfernen$/ });
+  const headings = page.getByRole('textbox', { name: 'Überschrift' });
+  await expect(
+    page.getByText('Die Tabelle zeigt jede Frage als Spalte mit ihrem Titel.', { exact: false }),
+  ).toBeVisible();
+  await expect(headings).toHaveCount(4);
+  await expect(headings.nth(0)).toHaveValue('Ihr Name');
+  await expect(headings.nth(2)).toHaveValue('Welcher Raum?');
+  await page.getByRole('button', { name: 'Frage bearbeiten: Wunschtermin' }).click();
+  await editQuestion(page, 'Wunschtermin (ab)');
+  await expect(headings.nth(3)).toHaveValue('Wunschtermin (ab)');
+  await page.getByRole('button', { name: 'Spalte „rooms“ entfernen' }).click();
+  await expect(removeButtons).toHaveCount(3);
+  await expect(page.getByText('Jede Spalte zeigt die Antwort auf eine Frage', { exact: false })).toBeVisible();
 
   await page.getByLabel('Über eine generierte Website ausfüllbar').check();
   await expect(page.getByText('Der Link wird nach dem Speichern generiert.')).toBeVisible();
@@ -126,11 +134,24 @@ test('build, publish, fill without and with JavaScript, see the answers and expo
   await expectAccessibleContent(page, 'query form editor');
   await shot(page, 'editor');
 
-  // A question modal, looked at.
+  // The options were stored under values derived from their labels.
+  const formId = /form\/([0-9a-f-]{36})\/edit/.exec(page.url())?.[1] ?? '';
+  const stored = await postOk('/api/query-forms/details', { _env: env.url_slug, id: formId }, owner.token);
+  const choice = (stored.data as { definition: { key: string; options?: unknown }[] }).definition.find(
+    (q) => q.key === 'room',
+  );
+  expect(choice?.options).toEqual([
+    { value: 'bad', label: 'Bad' },
+    { value: 'kueche', label: 'Küche' },
+  ]);
+
+  // A question modal, looked at: one label per option.
   await page.getByRole('button', { name: 'Frage bearbeiten: Welcher Raum?' }).click();
   await expect(page.getByRole('dialog', { name: 'Frage bearbeiten' })).toBeVisible();
+  await expect(page.getByLabel('Möglichkeit 2')).toHaveValue('Küche');
   await expectAccessibleContent(page, 'question modal', '[role=dialog]');
   await shot(page, 'question-modal');
+  await shotAtBothWidths(page, 'query-forms-question-editor');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Frage bearbeiten' })).toBeHidden();
 
@@ -181,8 +202,11 @@ test('build, publish, fill without and with JavaScript, see the answers and expo
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table).toContainText('<script>alert(1)</script> Erika');
   await expect(table).toContainText("=cmd|' /C calc'!A0");
+  await expect(table.getByRole('columnheader')).toContainText(['Ihr Name', 'Welcher Raum?', 'Wunschtermin (ab)']);
+  await expect(table.getByRole('row', { name: /Erika/ })).toContainText('Küche');
   await expectAccessibleContent(page, 'query form details');
   await shot(page, 'details');
+  await shotAtBothWidths(page, 'query-forms-answers-table');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'CSV exportieren' }).click(),
@@ -191,7 +215,7 @@ test('build, publish, fill without and with JavaScript, see the answers and expo
   const bytes = fs.readFileSync((await download.path()) ?? '');
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const csv = bytes.toString('utf8').slice(1);
-  expect(csv.split('\r\n')[0]).toBe('Ihr Name;Anzahl Räume;Welcher Raum?;Wunschtermin;Eingegangen am');
+  expect(csv.split('\r\n')[0]).toBe('Ihr Name;Anzahl Räume;Welcher Raum?;Wunschtermin (ab);Eingegangen am');
   expect(csv).toContain('<script>alert(1)</script> Erika;3;Küche;01.12.2026;');
   expect(csv).toContain("'=cmd|' /C calc'!A0;;Bad;;");
 

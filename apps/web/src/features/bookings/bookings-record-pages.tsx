@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { RecordFormScreen, RecordList } from '../../engine/screens';
 import { useEnvironment } from '../../environment/environment-context';
 import { bookingPaths, roomPaths } from './booking-paths';
+import { bookingKeys } from './bookings.queries';
 import { BookingsNav } from './bookings-nav';
 
 /** /bookings-manager/rooms: the engine's list of rooms (name, places, active). */
@@ -19,12 +21,37 @@ export function RoomsPage() {
 export function RoomEditPage() {
   const { id = '' } = useParams();
   const { envKey } = useEnvironment();
-  return <RecordFormScreen key={`room/${id}`} type="bookingElement" id={id} paths={roomPaths(envKey)} />;
+  const overviewChanged = useOverviewRefresh();
+  return (
+    <RecordFormScreen
+      key={`room/${id}`}
+      type="bookingElement"
+      id={id}
+      paths={roomPaths(envKey)}
+      afterWrite={overviewChanged}
+    />
+  );
 }
 
 /** /bookings-manager/bookings/{id}/edit: a booking in the generic form, back to the overview. */
 export function BookingEditPage() {
   const { id = '' } = useParams();
   const { envKey } = useEnvironment();
-  return <RecordFormScreen key={`booking/${id}`} type="booking" id={id} paths={bookingPaths(envKey)} />;
+  const overviewChanged = useOverviewRefresh();
+  return (
+    <RecordFormScreen
+      key={`booking/${id}`}
+      type="booking"
+      id={id}
+      paths={bookingPaths(envKey)}
+      afterWrite={overviewChanged}
+    />
+  );
+}
+
+/** A room or booking saved in the generic form: the overview asks again (issue 31 item 6). */
+function useOverviewRefresh() {
+  const { envKey } = useEnvironment();
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all(envKey) });
 }

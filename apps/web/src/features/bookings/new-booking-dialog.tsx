@@ -6,7 +6,9 @@ import { StandaloneField } from '../../engine/field-kit';
 import { useT } from '../../i18n/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
 
-export type Draft = Readonly<{ room: string; start: string; end: string }>;
+/** `suggested`: the times are the room's next open slot, not a dragged one, and follow a change of room. */
+export type Draft = Readonly<{ room: string; start: string; end: string; suggested?: boolean }>;
+type Slot = { start: string; end: string };
 
 /**
  * The booking a dragged free slot (or a room's "+") starts: room and times prefilled, a name and
@@ -16,11 +18,14 @@ export type Draft = Readonly<{ room: string; start: string; end: string }>;
 export function NewBookingDialog({
   draft,
   rooms,
+  suggestFor,
   onClose,
   onSubmit,
 }: {
   draft: Draft | null;
   rooms: OverviewRoom[];
+  /** The next open slot of a room (issue 31 item 6). */
+  suggestFor: (room: string) => Slot;
   onClose: () => void;
   onSubmit: (values: {
     room: string;
@@ -44,6 +49,7 @@ export function NewBookingDialog({
           key={`${draft.room}/${draft.start}`}
           draft={draft}
           rooms={rooms}
+          suggestFor={suggestFor}
           onClose={onClose}
           onSubmit={onSubmit}
         />
@@ -55,11 +61,13 @@ export function NewBookingDialog({
 function DraftForm({
   draft,
   rooms,
+  suggestFor,
   onClose,
   onSubmit,
 }: {
   draft: Draft;
   rooms: OverviewRoom[];
+  suggestFor: (room: string) => Slot;
   onClose: () => void;
   onSubmit: (values: {
     room: string;
@@ -73,6 +81,15 @@ function DraftForm({
   const [room, setRoom] = useState(draft.room);
   const [start, setStart] = useState(draft.start);
   const [end, setEnd] = useState(draft.end);
+  // Suggested times follow the chosen room until the user sets a time of their own.
+  const [follows, setFollows] = useState(draft.suggested === true);
+  const chooseRoom = (next: string) => {
+    setRoom(next);
+    if (!follows) return;
+    const slot = suggestFor(next);
+    setStart(slot.start);
+    setEnd(slot.end);
+  };
   const [name, setName] = useState('');
   const [guests, setGuests] = useState<number | string>('');
   const [error, setError] = useState<unknown>(null);
@@ -106,7 +123,7 @@ function DraftForm({
           label={t('bookings.room')}
           data={rooms.map((r) => ({ value: r._id, label: r.name }))}
           value={room}
-          onChange={(v) => v && setRoom(v)}
+          onChange={(v) => v && chooseRoom(v)}
           allowDeselect={false}
           error={err('booking_table')}
         />
@@ -114,13 +131,19 @@ function DraftForm({
         <StandaloneField
           field={{ key: 'start', type: 'datetime', label: t('bookings.start'), validation: { required: true } }}
           value={start}
-          onChange={(v) => setStart(typeof v === 'string' ? v : '')}
+          onChange={(v) => {
+            setFollows(false);
+            setStart(typeof v === 'string' ? v : '');
+          }}
           error={err('start')}
         />
         <StandaloneField
           field={{ key: 'end', type: 'datetime', label: t('bookings.end'), validation: { required: true } }}
           value={end}
-          onChange={(v) => setEnd(typeof v === 'string' ? v : '')}
+          onChange={(v) => {
+            setFollows(false);
+            setEnd(typeof v === 'string' ? v : '');
+          }}
           error={err('end')}
         />
         <TextInput

@@ -1,6 +1,6 @@
 import type { OverviewBooking, OverviewRoom } from '@kontor/contract/api/bookings';
 import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,8 +19,9 @@ import { type BookingChange, bookingKeys, createBooking, overviewQuery, updateBo
 import { BookingsNav } from './bookings-nav';
 import { DayList } from './day-list';
 import { type Draft, NewBookingDialog } from './new-booking-dialog';
+import { nextOpenSlot } from './open-slot';
 import { Timeline, type TimelineChange } from './timeline';
-import { mondayOf, nowOnWall, wallAt } from './timeline-math';
+import { fitHourWidth, minutesFrom, mondayOf, nowOnWall, wallAt } from './timeline-math';
 
 type View = 'day' | 'week';
 
@@ -47,6 +48,9 @@ export function OverviewPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const editable = environment.status === 'active';
   const inactive = environment.functions.bookings?.active !== true;
+  // The week fits the page's width (issue 31 item 6); the day view scrolls through its hours.
+  const { ref: frame, width: frameWidth } = useElementSize();
+  const hourWidth = view === 'week' ? fitHourWidth(frameWidth, days, 12) : 48;
 
   const go = (next: { date?: string; view?: View }) =>
     setParams((p) => {
@@ -61,18 +65,34 @@ export function OverviewPage() {
   const bookings = query.data?.bookings ?? [];
   const open = bookings.find((b) => b._id === openId) ?? null;
 
+  const shown = (wall: string) => wall.slice(0, 10) >= from && wall.slice(0, 10) < addDaysTo(from, days);
+
+  /** A new booking without a dragged slot: the room's next open slot in view (from now on), else 18–20. */
+  const suggestFor = (roomId: string): { start: string; end: string } => {
+    const room = rooms.find((r) => r._id === roomId);
+    const todayShown = shown(now.day);
+    const earliest = todayShown ? (minutesFrom(from, `${now.day}T00:00`) ?? 0) + now.minute : 0;
+    const slot = room ? nextOpenSlot({ room, bookings, from, days, earliest }) : null;
+    if (slot) return { start: wallAt(from, slot.start), end: wallAt(from, slot.end) };
+    const day = todayShown ? now.day : from;
+    return { start: `${day}T18:00`, end: `${day}T20:00` };
+  };
+
   const startDraft = (room: OverviewRoom, start: number, end: number) => {
-    if (start < 0) {
-      const day = view === 'day' ? from : now.day >= from && now.day < addDaysTo(from, days) ? now.day : from;
-      return setDraft({ room: room._id, start: `${day}T18:00`, end: `${day}T20:00` });
-    }
+    if (start < 0) return setDraft({ room: room._id, ...suggestFor(room._id), suggested: true });
     setDraft({ room: room._id, start: wallAt(from, start), end: wallAt(from, end) });
+  };
+
+  /** A booking saved outside the shown days: the overview follows it to its week (or day). */
+  const follow = (start: string | undefined) => {
+    if (start && !shown(start)) go({ date: start.slice(0, 10) });
   };
 
   const create = async (values: { room: string; start: string; end: string; name: string; guests: number | null }) => {
     const sent = await createBooking(envKey, values);
     setDraft(null);
     alertBar.push({ kind: 'success', message: sent.message ?? t('bookings.saved') });
+    follow(values.start);
     await refresh();
   };
 
@@ -82,6 +102,7 @@ export function OverviewPage() {
       kind: 'success',
       message: c.status === 'confirmed' ? t('bookings.confirmed') : (sent.message ?? t('bookings.saved')),
     });
+    follow(c.start);
     await refresh();
   };
 
@@ -174,14 +195,14 @@ export function OverviewPage() {
       ) : phone ? (
         <DayList day={from} rooms={rooms} bookings={bookings} onOpen={(b: OverviewBooking) => setOpenId(b._id)} />
       ) : (
-        <>
+        <div ref={frame}>
           <Timeline
             from={from}
             days={days}
             rooms={rooms}
             bookings={bookings}
             step={step}
-            hourWidth={view === 'week' ? 12 : 48}
+            hourWidth={hourWidth}
             now={now}
             editable={editable}
             onCreate={startDraft}
@@ -193,9 +214,15 @@ export function OverviewPage() {
               {t('bookings.dragHint')}
             </Text>
           )}
-        </>
+        </div>
       )}
-      <NewBookingDialog draft={draft} rooms={rooms} onClose={() => setDraft(null)} onSubmit={create} />
+      <NewBookingDialog
+        draft={draft}
+        rooms={rooms}
+        suggestFor={suggestFor}
+        onClose={() => setDraft(null)}
+        onSubmit={create}
+      />
       <BookingDetails
         booking={open}
         rooms={rooms}

@@ -61,3 +61,17 @@ export const weekdayOf = (day: string): number => {
   const w = parseLocalDateTime(day);
   return w ? isoWeekday(w) : 1;
 };
+
+/** The room column's width in pixels (bookings.module.css `.corner`, `.roomCell`). */
+export const roomColumnWidth = 170;
+
+/**
+ * Pixels per hour so that `days` whole days fit beside the room column in `width` pixels (issue 31
+ * item 6: the whole week at 1280 px); `fallback` until the width is known, never below `min`.
+ */
+export const fitHourWidth = (width: number, days: number, fallback: number, min = 3): number =>
+  width > 0 ? Math.max(min, (width - roomColumnWidth - 2) / (days * 24)) : fallback;
+
+/** A week's day header needs no year (the range above names it): "23.11.2026" → "23.11.", "2026-11-23" → "11-23". */
+export const withoutYear = (shown: string): string =>
+  /^\d{2}\.\d{2}\.\d{4}$/.test(shown) ? shown.slice(0, 6) : /^\d{4}-\d{2}-\d{2}$/.test(shown) ? shown.slice(5) : shown;

@@ -2,12 +2,22 @@ import type { OverviewBooking, OverviewRoom } from '@kontor/contract/api/booking
 import { minutesOf } from '@kontor/contract/logic/zoned-time';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useFormat } from '../../environment/use-format';
 import { useT } from '../../i18n/i18n';
 import { addDaysTo, statusLabel } from './booking-labels';
 import classes from './bookings.module.css';
-import { clip, dayMinutes, minutesFrom, snap, timeOf, weekdayOf, weekdayShort } from './timeline-math';
+import {
+  clip,
+  dayMinutes,
+  minutesFrom,
+  roomColumnWidth,
+  snap,
+  timeOf,
+  weekdayOf,
+  weekdayShort,
+  withoutYear,
+} from './timeline-math';
 
 export type TimelineChange = Readonly<{
   booking: OverviewBooking;
@@ -47,6 +57,8 @@ type Drag =
     };
 
 const laneHeight = 30;
+/** A booking bar narrower than this (pixels) shows its label beside it, not inside. */
+const compactBar = 64;
 const chipTop = 4;
 
 /**
@@ -88,6 +100,20 @@ export function Timeline(props: Props) {
   );
   // Overlapping bookings of a room (a request beside a confirmed one) stack in lanes, never cover each other.
   const lanes = useMemo(() => stack(spans), [spans]);
+  // The free time around a booking in its lane: a short booking's label may use it.
+  const freeAround = useMemo(() => {
+    const free = new Map<(typeof spans)[number], { before: number; after: number }>();
+    for (const s of spans) {
+      const mates = spans.filter((o) => o !== s && o.roomId === s.roomId && lanes.get(o) === lanes.get(s));
+      const nextStart = Math.min(
+        length,
+        ...mates.filter((o) => o.shown.start >= s.shown.end).map((o) => o.shown.start),
+      );
+      const prevEnd = Math.max(0, ...mates.filter((o) => o.shown.end <= s.shown.start).map((o) => o.shown.end));
+      free.set(s, { before: s.shown.start - prevEnd, after: nextStart - s.shown.end });
+    }
+    return free;
+  }, [spans, lanes, length]);
   const rowLanes = (roomId: string) =>
     Math.max(1, ...spans.filter((s) => s.roomId === roomId).map((s) => (lanes.get(s) ?? 0) + 1));
 
@@ -179,7 +205,7 @@ export function Timeline(props: Props) {
 
   return (
     <div className={classes.scroller} ref={scroller}>
-      <div className={classes.grid} style={{ width: width + 170 }}>
+      <div className={classes.grid} style={{ width: width + roomColumnWidth }}>
         <div className={classes.headerRow}>
           <div className={classes.corner}>{t('bookings.room')}</div>
           {Array.from({ length: days }, (_, i) => {
@@ -190,9 +216,11 @@ export function Timeline(props: Props) {
                 className={`${classes.dayHead} ${day === now.day ? classes.today : ''}`}
                 style={{ width: dayMinutes * ppm }}
               >
-                <div className={classes.dayTitle}>
-                  {weekdayShort[weekdayOf(day) - 1]} {fmt.date(day)}
-                  {day === now.day ? ` · ${t('bookings.today')}` : ''}
+                <div className={classes.dayTitle} title={fmt.date(day)}>
+                  {days === 1
+                    ? `${weekdayShort[weekdayOf(day) - 1]} ${fmt.date(day)}${day === now.day ? ` · ${t('bookings.today')}` : ''}`
+                    : // A week's column is narrow: today's header names the day "Heute" instead of its weekday.
+                      `${day === now.day ? t('bookings.today') : weekdayShort[weekdayOf(day) - 1]} ${withoutYear(fmt.date(day))}`}
                 </div>
                 <div className={classes.ticks} aria-hidden>
                   {Array.from({ length: 24 / hourTicks }, (_, h) => (
@@ -262,42 +290,66 @@ export function Timeline(props: Props) {
                     end: fmt.dateTime(booking.end),
                     status: statusLabel(t, booking.status),
                   });
+                  const barWidth = Math.max(6, (shown.end - shown.start) * ppm);
+                  // Too short for its own text (the week view): the label follows the bar in the free time
+                  // after it, in the lane's colours, and lets pointer presses through to the lane.
+                  const outside = barWidth < compactBar;
+                  const free = freeAround.get(span) ?? { before: 0, after: 0 };
+                  // After the bar where a few words fit, else on the side with more room (late on the last day).
+                  const labelAfter = free.after * ppm >= 90 || free.after >= free.before;
+                  const labelSpace = (labelAfter ? free.after : free.before) * ppm - 6;
                   return (
-                    <button
-                      type="button"
-                      key={booking._id}
-                      className={`${classes.booking} ${booking.status === 'requested' ? classes.requested : ''} ${
-                        dragged && (drag.delta !== 0 || drag.target !== drag.room) ? classes.dragging : ''
-                      }`}
-                      style={{
-                        left: shown.start * ppm,
-                        width: Math.max(6, (shown.end - shown.start) * ppm),
-                        top: chipTop + (lanes.get(span) ?? 0) * laneHeight,
-                      }}
-                      aria-label={label}
-                      title={label}
-                      onPointerDown={startBookingDrag('move', booking, room, start, end)}
-                      onPointerMove={own(onMove)}
-                      onPointerUp={own(onUp)}
-                      onPointerCancel={own(() => setDrag(null))}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter' || e.key === ' ') {
-                          e.preventDefault();
-                          props.onOpen(booking);
-                        }
-                      }}
-                    >
-                      {timeOf(booking.start)} {booking.name}
-                      {editable && (
+                    <Fragment key={booking._id}>
+                      <button
+                        type="button"
+                        className={`${classes.booking} ${booking.status === 'requested' ? classes.requested : ''} ${
+                          dragged && (drag.delta !== 0 || drag.target !== drag.room) ? classes.dragging : ''
+                        }`}
+                        style={{
+                          left: shown.start * ppm,
+                          width: barWidth,
+                          top: chipTop + (lanes.get(span) ?? 0) * laneHeight,
+                        }}
+                        aria-label={label}
+                        title={label}
+                        onPointerDown={startBookingDrag('move', booking, room, start, end)}
+                        onPointerMove={own(onMove)}
+                        onPointerUp={own(onUp)}
+                        onPointerCancel={own(() => setDrag(null))}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter' || e.key === ' ') {
+                            e.preventDefault();
+                            props.onOpen(booking);
+                          }
+                        }}
+                      >
+                        {!outside && `${timeOf(booking.start)} ${booking.name}`}
+                        {editable && (
+                          <span
+                            className={classes.resize}
+                            aria-hidden
+                            onPointerDown={startBookingDrag('resize', booking, room, start, end)}
+                            onPointerMove={own(onMove)}
+                            onPointerUp={own(onUp)}
+                          />
+                        )}
+                      </button>
+                      {outside && labelSpace > 16 && (
                         <span
-                          className={classes.resize}
+                          className={classes.outsideLabel}
+                          style={{
+                            ...(labelAfter
+                              ? { left: shown.start * ppm + barWidth + 3 }
+                              : { right: width - shown.start * ppm + 3, justifyContent: 'flex-end' }),
+                            maxWidth: labelSpace,
+                            top: chipTop + (lanes.get(span) ?? 0) * laneHeight,
+                          }}
                           aria-hidden
-                          onPointerDown={startBookingDrag('resize', booking, room, start, end)}
-                          onPointerMove={own(onMove)}
-                          onPointerUp={own(onUp)}
-                        />
+                        >
+                          {timeOf(booking.start)} {booking.name}
+                        </span>
                       )}
-                    </button>
+                    </Fragment>
                   );
                 })}
               {ghost(room)}

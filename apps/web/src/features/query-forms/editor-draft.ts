@@ -1,10 +1,12 @@
-import type {
-  AnswerTableColumn,
-  NestedQuestion,
-  Publications,
-  QueryForm,
-  Question,
-  QuestionType,
+import {
+  type AnswerTableColumn,
+  type NestedQuestion,
+  type Publications,
+  type QueryForm,
+  type Question,
+  type QuestionOption,
+  type QuestionType,
+  queryFormLimits,
 } from '@kontor/contract/api/query-forms';
 
 /** What the editor changes before 'Speichern'. */
@@ -86,3 +88,82 @@ export const questionsWithErrors = (errors: Record<string, string[]>): Map<numbe
   }
   return out;
 };
+
+/**
+ * The answer table a form shows until its columns are chosen by hand (issue 31 item 5): one column
+ * per question (nested section keys aside), headed by the question's title.
+ */
+export const defaultColumns = (definition: readonly Question[]): AnswerTableColumn[] =>
+  definition
+    .filter((q) => !isNestedKey(q.key))
+    .slice(0, queryFormLimits.columns)
+    .map((q) => ({ type: 'setting-field', mapping: q.key, label: q.title.trim() || q.key }));
+
+const sameColumns = (a: readonly AnswerTableColumn[], b: readonly AnswerTableColumn[]): boolean =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether the columns are still the default of the questions, i.e. nobody chose them by hand. */
+export const followsQuestions = (draft: Pick<FormDraft, 'definition' | 'answer_table_columns'>): boolean =>
+  sameColumns(draft.answer_table_columns, defaultColumns(draft.definition));
+
+/**
+ * Replaces the questions. Default columns follow along (added, removed, moved, renamed questions),
+ * and so does an empty column list (a table without columns shows nothing; forms saved before the
+ * default existed); columns chosen by hand keep their choice, only a renamed key and a removed
+ * question carry over.
+ */
+export const withDefinition = (
+  draft: FormDraft,
+  definition: Question[],
+  change: { renamed?: { from: string; to: string }; removed?: string } = {},
+): FormDraft => {
+  if (draft.answer_table_columns.length === 0 || followsQuestions(draft))
+    return { ...draft, definition, answer_table_columns: defaultColumns(definition) };
+  let columns = draft.answer_table_columns;
+  if (change.renamed) columns = renameColumns(columns, change.renamed.from, change.renamed.to);
+  if (change.removed !== undefined) columns = removeColumn(columns, change.removed);
+  return { ...draft, definition, answer_table_columns: columns };
+};
+
+const transliterated: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+
+/**
+ * The stored value of an answer option, derived from its label (issue 31 item 5): a lower-case
+ * slug ("Große Feier" → "grosse-feier"), unique among `taken` by a suffix; "option" when the label
+ * has no letters or digits.
+ */
+export const optionValue = (label: string, taken: ReadonlySet<string>): string => {
+  const slug =
+    label
+      .toLowerCase()
+      .replace(/[äöüß]/g, (c) => transliterated[c] ?? c)
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'option';
+  let value = slug;
+  for (let i = 2; taken.has(value); i++) value = `${slug}-${i}`;
+  return value;
+};
+
+/**
+ * Sets one option's label. An option that already had a stored value (`kept`, the options the
+ * question was opened with) keeps it, so earlier answers still match; a new one takes its value
+ * from the label.
+ */
+export const relabelOption = (
+  options: readonly QuestionOption[],
+  index: number,
+  label: string,
+  kept: ReadonlySet<string>,
+): QuestionOption[] =>
+  options.map((o, i) => {
+    if (i !== index) return o;
+    if (kept.has(o.value)) return { ...o, label };
+    // A blank label has no value yet, so the editor's check asks for the label.
+    if (!label.trim()) return { value: '', label };
+    const taken = new Set(options.filter((_, j) => j !== index).map((x) => x.value));
+    return { value: optionValue(label, taken), label };
+  });

@@ -43,12 +43,13 @@ import {
   draftOf,
   emptyDraft,
   type FormDraft,
+  followsQuestions,
   isNestedKey,
   move,
   newQuestion,
   questionsWithErrors,
   removeColumn,
-  renameColumns,
+  withDefinition,
 } from './editor-draft';
 import classes from './form-editor.module.css';
 import { formDetailsPath, formDetailsQuery, formEditPath, queryFormKeys, queryFormsBase } from './query-forms.queries';
@@ -125,17 +126,26 @@ function FormEditor({ id, form }: { id: string; form: QueryForm | null }) {
     q.key,
     ...(q.definition ?? []).map((sub) => `${q.key}.${sub.key}`),
   ]);
+  // Until a column is changed by hand, the table shows every question under its title.
+  const following = draft.definition.length > 0 && followsQuestions(draft);
+  const columnChoices = (current: string) =>
+    [...new Set([...columnKeys, current])].map((key) => {
+      const title = draft.definition.find((q) => q.key === key)?.title.trim();
+      return { value: key, label: title ? `${title} (${key})` : key };
+    });
   const web = draft.publications.html_website;
   const url = form?.public_url ?? null;
   const dirty = JSON.stringify(draft) !== saved;
 
   const saveQuestion = (index: number, q: Question) => {
     const before = draft.definition[index]?.key ?? q.key;
-    update((d) => ({
-      ...d,
-      definition: d.definition.map((x, i) => (i === index ? q : x)),
-      answer_table_columns: renameColumns(d.answer_table_columns, before, q.key),
-    }));
+    update((d) =>
+      withDefinition(
+        d,
+        d.definition.map((x, i) => (i === index ? q : x)),
+        { renamed: { from: before, to: q.key } },
+      ),
+    );
     setOpen(null);
   };
   const submit = (event: FormEvent) => {
@@ -213,10 +223,9 @@ function FormEditor({ id, form }: { id: string; form: QueryForm | null }) {
                   <Menu.Item disabled>{t('queryForms.addSection')}</Menu.Item>
                   <Menu.Item
                     onClick={() => {
-                      update((d) => ({
-                        ...d,
-                        definition: [...d.definition, newQuestion(t('queryForms.newQuestion'), keys)],
-                      }));
+                      update((d) =>
+                        withDefinition(d, [...d.definition, newQuestion(t('queryForms.newQuestion'), keys)]),
+                      );
                       setOpen(draft.definition.length);
                     }}
                   >
@@ -278,7 +287,7 @@ function FormEditor({ id, form }: { id: string; form: QueryForm | null }) {
                             variant="subtle"
                             aria-label={`${t('queryForms.moveUp')}: ${q.title || q.key}`}
                             disabled={!canEdit || !canMoveUp(i)}
-                            onClick={() => update((d) => ({ ...d, definition: move(d.definition, i, -1) }))}
+                            onClick={() => update((d) => withDefinition(d, move(d.definition, i, -1)))}
                           >
                             <IconArrowUp size={16} aria-hidden />
                           </ActionIcon>
@@ -288,7 +297,7 @@ function FormEditor({ id, form }: { id: string; form: QueryForm | null }) {
                             variant="subtle"
                             aria-label={`${t('queryForms.moveDown')}: ${q.title || q.key}`}
                             disabled={!canEdit || !canMoveDown(i, draft.definition.length)}
-                            onClick={() => update((d) => ({ ...d, definition: move(d.definition, i, 1) }))}
+                            onClick={() => update((d) => withDefinition(d, move(d.definition, i, 1)))}
                           >
                             <IconArrowDown size={16} aria-hidden />
                           </ActionIcon>
@@ -306,7 +315,7 @@ function FormEditor({ id, form }: { id: string; form: QueryForm | null }) {
               {t('queryForms.columnsTitle')}
             </Title>
             <Text size="sm" c="dimmed" mb="md">
-              {t('queryForms.columnsHint')}
+              {t(following ? 'queryForms.columnsFollow' : 'queryForms.columnsHint')}
             </Text>
             <Stack gap="xs">
               {draft.answer_table_columns.map((c, i) =>
@@ -316,7 +325,7 @@ function FormEditor({ id, form }: { id: string; form: QueryForm | null }) {
                       size="sm"
                       style={{ flex: '1 1 180px' }}
                       label={t('queryForms.columnMapping')}
-                      data={[...new Set([...columnKeys, c.mapping])]}
+                      data={columnChoices(c.mapping)}
                       value={c.mapping}
                       allowDeselect={false}
                       searchable
@@ -465,11 +474,13 @@ function FormEditor({ id, form }: { id: string; form: QueryForm | null }) {
         onRemove={() => {
           if (open === null) return;
           const key = draft.definition[open]?.key ?? '';
-          update((d) => ({
-            ...d,
-            definition: d.definition.filter((_, i) => i !== open),
-            answer_table_columns: removeColumn(d.answer_table_columns, key),
-          }));
+          update((d) =>
+            withDefinition(
+              d,
+              d.definition.filter((_, i) => i !== open),
+              { removed: key },
+            ),
+          );
           setOpen(null);
         }}
         onSave={(q) => open !== null && saveQuestion(open, q)}

@@ -24,7 +24,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type MessageKey, useT } from '../../i18n/i18n';
 import { FormModal } from '../../ui/form-modal';
-import { hasOptions, keyPattern, newNestedQuestion } from './editor-draft';
+import { hasOptions, keyPattern, newNestedQuestion, relabelOption } from './editor-draft';
 
 export const questionTypeLabel: Record<QuestionType, MessageKey> = {
   string: 'queryForms.qtString',
@@ -39,6 +39,12 @@ export const questionTypeLabel: Record<QuestionType, MessageKey> = {
 
 type Errors = Record<string, string>;
 
+/** One error of the modal under another name (a sub-question's options show theirs as `options`). */
+const pick = (errors: Errors, from: string, as: string): Errors => {
+  const message = errors[from];
+  return message ? { [as]: message } : {};
+};
+
 /** The modal's own checks; the server checks the same again on save. */
 const check = (q: Question, otherKeys: readonly string[], t: ReturnType<typeof useT>): Errors => {
   const errors: Errors = {};
@@ -48,11 +54,13 @@ const check = (q: Question, otherKeys: readonly string[], t: ReturnType<typeof u
   if (!Number.isInteger(q.columns) || q.columns < 1 || q.columns > 12) errors.columns = t('validation.outOfRange');
   if (hasOptions(q.questionType)) {
     if (!q.options?.length) errors.options = t('queryForms.optionsRequired');
+    // Values are unique by construction; two options reading alike would confuse whoever fills in.
     const seen = new Set<string>();
     q.options?.forEach((o, i) => {
-      if (!o.value.trim()) errors[`options.${i}`] = t('validation.required');
-      else if (seen.has(o.value.trim())) errors[`options.${i}`] = t('queryForms.optionTaken');
-      seen.add(o.value.trim());
+      const label = (o.label || o.value).trim().toLowerCase();
+      if (!label) errors[`options.${i}`] = t('validation.required');
+      else if (seen.has(label)) errors[`options.${i}`] = t('queryForms.optionTaken');
+      seen.add(label);
     });
   }
   if (q.questionType === 'array') {
@@ -62,6 +70,11 @@ const check = (q: Question, otherKeys: readonly string[], t: ReturnType<typeof u
       if (!keyPattern.test(sub.key)) errors[`definition.${i}`] = t('queryForms.questionKeyHint');
       else if (keys.has(sub.key)) errors[`definition.${i}`] = t('queryForms.keyTaken');
       keys.add(sub.key);
+      // A sub-question's options: at least one, none without a label (shown under its options).
+      if (hasOptions(sub.questionType) && !sub.options?.length)
+        errors[`definition.${i}.options`] = t('queryForms.optionsRequired');
+      else if (sub.options?.some((o) => !(o.label || o.value).trim()))
+        errors[`definition.${i}.options`] = t('validation.required');
     });
   }
   return errors;
@@ -101,6 +114,10 @@ function RowsFooter({
   );
 }
 
+/**
+ * Answer options as one label each (issue 31 item 5); the stored value is derived from the label.
+ * Options the question was opened with keep their stored value, so earlier answers still match.
+ */
 function OptionsEditor({
   options,
   onChange,
@@ -111,37 +128,29 @@ function OptionsEditor({
   errors: Errors;
 }) {
   const t = useT();
+  // The values stored before this editor opened, read once.
+  const [kept] = useState(() => new Set(options.map((o) => o.value)));
   return (
     <Stack gap="xs">
-      <Text fw={500} size="sm">
-        {t('queryForms.options')}
-      </Text>
+      <div>
+        <Text fw={500} size="sm">
+          {t('queryForms.options')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('queryForms.optionsHint')}
+        </Text>
+      </div>
       {options.map((o, i) => (
         <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
           <TextInput
             size="xs"
             style={{ flex: 1 }}
-            aria-label={`${t('queryForms.optionValue')} ${i + 1}`}
-            placeholder={t('queryForms.optionValue')}
-            value={o.value}
+            aria-label={t('queryForms.optionN', { n: i + 1 })}
+            placeholder={t('queryForms.optionN', { n: i + 1 })}
+            value={o.label || (kept.has(o.value) ? o.value : '')}
             maxLength={200}
             error={errors[`options.${i}`]}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              onChange(options.map((x, j) => (j === i ? { ...x, value } : x)));
-            }}
-          />
-          <TextInput
-            size="xs"
-            style={{ flex: 1 }}
-            aria-label={`${t('queryForms.optionLabel')} ${i + 1}`}
-            placeholder={t('queryForms.optionLabel')}
-            value={o.label}
-            maxLength={200}
-            onChange={(e) => {
-              const label = e.currentTarget.value;
-              onChange(options.map((x, j) => (j === i ? { ...x, label } : x)));
-            }}
+            onChange={(e) => onChange(relabelOption(options, i, e.currentTarget.value, kept))}
           />
           <ActionIcon
             variant="subtle"
@@ -238,7 +247,7 @@ function NestedEditor({
               <OptionsEditor
                 options={sub.options ?? []}
                 onChange={(options) => onChange(definition.map((x, j) => (j === i ? { ...x, options } : x)))}
-                errors={{}}
+                errors={pick(errors, `definition.${i}.options`, 'options')}
               />
             </Stack>
           )}

@@ -13,6 +13,8 @@ export const queryForms: Partial<Record<keyof typeof source, string>> = {
   'queryForms.websiteTitleHint': 'Steht über jedem Formular, z. B. der Name deiner Firma.',
   'queryForms.noQuestions': 'Noch keine Fragen. Füge mit „Element hinzufügen“ die erste hinzu.',
   'queryForms.requiredBadge': 'Pflicht',
+  'queryForms.columnsFollow':
+    'Die Tabelle zeigt jede Frage als Spalte mit ihrem Titel. Sobald du eine Spalte änderst, bleibt deine Auswahl bestehen.',
   'queryForms.filledOnceWarning': 'Dieses Formular kann nur ein einziges Mal ausgefüllt werden!',
   'queryForms.publicErrorSummary': 'Bitte korrigiere die markierten Angaben.',
   'queryForms.publicThanksText': 'Deine Antworten sind bei uns angekommen.',
