@@ -293,6 +293,13 @@ export const callCases: readonly CallCase[] = [
   { call: stagesApi.stageDetails, body: (u, id) => ({ ...env(u), type: 'invoices', stage: 'sent', id }) },
   { call: stagesApi.stageChange, body: (u, id) => ({ ...env(u), type: 'invoices', stage: 'sent', id }) },
   { call: stagesApi.stageHistory, body: (u, id) => ({ ...env(u), type: 'invoices', id }) },
+  { call: stagesApi.numberRanges, body: (u) => env(u) },
+  {
+    call: stagesApi.saveNumberRange,
+    body: (u) => ({ ...env(u), type: 'customers', format: 'K-{NNNNN}', next: 20001, auto: true }),
+    // A whole number is a next number, and true a switch setting.
+    accepts: { next: [123], auto: [true] },
+  },
   { call: einvoiceApi.einvoiceDownload, body: (u, id) => ({ ...env(u), type: 'invoices', id, format: 'xrechnung' }) },
   { call: einvoiceApi.einvoiceImport, body: (u, id) => ({ ...env(u), type: 'incoming_invoices', file: id }) },
   { call: pagesApi.pageDetails, body: (u, id) => ({ ...env(u), type: 'invoices', id, page: 'details' }) },

@@ -25,7 +25,16 @@ type BeforeRemove = (hook: HookBase & { id: string }) => Promise<void> | void;
 /** After a record was removed, in the same transaction. */
 type AfterRemove = (hook: HookBase & { id: string }) => Promise<void> | void;
 
+/**
+ * While a new record's form is loaded: may fill defaults that depend on the environment (its
+ * standard tax rate) into `values`, which start as the type's static field defaults.
+ */
+type NewValues = (
+  hook: Readonly<{ scope: EnvScope; type: RecordType; values: Record<string, unknown> }>,
+) => Promise<void> | void;
+
 const beforeSave: BeforeSave[] = [];
+const newValues: NewValues[] = [];
 const afterSave: AfterSave[] = [];
 const beforeRemove: BeforeRemove[] = [];
 const afterRemove: AfterRemove[] = [];
@@ -48,6 +57,9 @@ export const recordHooks = {
   afterRemove: (hook: AfterRemove): void => {
     afterRemove.push(hook);
   },
+  newValues: (hook: NewValues): void => {
+    newValues.push(hook);
+  },
 };
 
 export const runBeforeSave = async (hook: Parameters<BeforeSave>[0]): Promise<void> => {
@@ -61,4 +73,7 @@ export const runBeforeRemove = async (hook: Parameters<BeforeRemove>[0]): Promis
 };
 export const runAfterRemove = async (hook: Parameters<AfterRemove>[0]): Promise<void> => {
   for (const run of afterRemove) await run(hook);
+};
+export const runNewValues = async (hook: Parameters<NewValues>[0]): Promise<void> => {
+  for (const run of newValues) await run(hook);
 };

@@ -11,7 +11,7 @@ import type { EnvScope } from '../db/env-scope';
 import { isUuid } from '../db/ids';
 import { AppError } from '../http/errors';
 import { modelLabel } from './model-labels';
-import { runAfterRemove, runAfterSave, runBeforeRemove, runBeforeSave } from './record-hooks';
+import { runAfterRemove, runAfterSave, runBeforeRemove, runBeforeSave, runNewValues } from './record-hooks';
 import { selectableTypeKeys, type TypeCatalog } from './record-types.service';
 import { coerceField } from './record-values';
 import { type RecordRow, recordsRepo } from './records.repo';
@@ -53,6 +53,13 @@ export const initialStage = (type: RecordType) => type.stages.find((s) => s.requ
 export const defaults = (type: RecordType): Record<string, unknown> =>
   Object.fromEntries(type.fields.filter((f) => f.default !== undefined).map((f) => [f.key, f.default]));
 
+/** A new record's first values: the type's defaults and those the environment gives (hooks). */
+const newRecordValues = async (ctx: Pick<RecordsContext, 'scope'>, type: RecordType) => {
+  const values = defaults(type);
+  await runNewValues({ scope: ctx.scope, type, values });
+  return values;
+};
+
 const loadRecord = async (
   ctx: Pick<RecordsContext, 'scope' | 't'>,
   type: RecordType,
@@ -75,12 +82,13 @@ export const loadForm = async (
   const row = p.id === newRecordId ? null : await loadRecord(ctx, type, p.id);
   const stage = stageOf(type, row ? row.stage : initialStage(type));
   const rights = rightsOn(type, ctx.actor);
+  const values = row ? { ...row.data, _id: row.id } : await newRecordValues(ctx, type);
   return {
     type: type.key,
     singular: type.singular,
     form: form.fields,
     fields: Object.fromEntries(type.fields.map((f) => [f.key, f])),
-    values: row ? { ...row.data, _id: row.id } : defaults(type),
+    values,
     version: row?.version ?? null,
     stage,
     readOnly: !ctx.writable || Boolean(row && stage?.editDisabled) || !(row ? rights.edit : rights.create),

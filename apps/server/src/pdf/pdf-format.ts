@@ -1,6 +1,11 @@
 import type { Cents } from '@kontor/contract/logic/money';
 import { currencyFormatter, formatDate, formatNumber } from '@kontor/contract/logic/number-format';
-import { fillPlaceholders, type PlaceholderFormats, valueAtPath } from '@kontor/contract/logic/placeholders';
+import {
+  fillPlaceholders,
+  fillPlaceholdersIfComplete,
+  type PlaceholderFormats,
+  valueAtPath,
+} from '@kontor/contract/logic/placeholders';
 import type { PdfDocumentInput } from './pdf-input';
 
 /**
@@ -17,6 +22,8 @@ export type PdfFormat = Readonly<{
   taxLabel: (tax: Readonly<{ name: string; percent: number }>) => string;
   /** A template text with record placeholders and the document values `_net`, `_gross`, `_company`. */
   fill: (template: string) => string;
+  /** As `fill`, but '' when a placeholder of the text is empty: paragraphs never print half a sentence. */
+  fillParagraph: (template: string) => string;
 }>;
 
 /** German notation without trailing zeros: "1.5" → "1,5", "2" → "2", "1234.25" → "1.234,25". */
@@ -49,5 +56,6 @@ export const pdfFormat = (input: PdfDocumentInput): PdfFormat => {
     // A no-break space keeps "19 %" on one line.
     taxLabel: (tax) => (tax.name.includes('%') ? tax.name : `${tax.name} ${trimmed(tax.percent)}\u00a0%`.trim()),
     fill: (template) => fillPlaceholders(template, lookup, placeholderFormats),
+    fillParagraph: (template) => fillPlaceholdersIfComplete(template, lookup, placeholderFormats),
   };
 };

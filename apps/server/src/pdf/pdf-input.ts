@@ -77,6 +77,10 @@ export type PdfPositionRow = Readonly<{
   unit: string | null;
   priceSingleCents: Cents | null;
   priceFullCents: Cents | null;
+  /** A title, text or subtotal line (issue 31 item 3); absent for an item. */
+  kind?: 'title' | 'text' | 'subtotal' | undefined;
+  /** A subtotal line's amount; never part of priceFullCents, so carry rows do not count it twice. */
+  subtotalCents?: Cents | undefined;
 }>;
 
 export type PdfTaxLine = Readonly<{

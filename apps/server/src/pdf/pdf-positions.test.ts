@@ -30,6 +30,33 @@ describe('positionRows', () => {
   });
 });
 
+describe('title, text and subtotal lines (issue 31 item 3)', () => {
+  const mixed: PositionInput[] = [
+    { kind: 'title', title: 'Küche' },
+    positions[0] as PositionInput,
+    { kind: 'text', title: 'Nach Aufmaß', quantity: 2, price_single: 50, taxes: [vat19] },
+    positions[1] as PositionInput,
+    { kind: 'subtotal', title: 'Summe Küche' },
+    positions[3] as PositionInput,
+  ];
+
+  test('get no number and no amounts; a subtotal carries the sum of the items above it', () => {
+    expect(positionRows(mixed)).toEqual([
+      expect.objectContaining({ pos: '', kind: 'title', title: 'Küche', priceFullCents: null }),
+      expect.objectContaining({ pos: '1', title: 'Beratung', priceFullCents: 14999 }),
+      expect.objectContaining({ pos: '', kind: 'text', quantity: null, priceSingleCents: null, priceFullCents: null }),
+      expect.objectContaining({ pos: '2', title: 'Buch', priceFullCents: 3750 }),
+      expect.objectContaining({ pos: '', kind: 'subtotal', priceFullCents: null, subtotalCents: 18749 }),
+      expect.objectContaining({ pos: '3', title: 'Gutschrift', priceFullCents: -1000 }),
+    ]);
+  });
+
+  test('leave the summary as it is without them', () => {
+    const items = [positions[0], positions[1], positions[3]] as PositionInput[];
+    expect(positionSummary(mixed)).toEqual(positionSummary(items));
+  });
+});
+
 describe('positionSummary', () => {
   test('is summarizePositions plus the net basis of each tax', () => {
     const summary = positionSummary(positions);

@@ -1,6 +1,12 @@
 import { exactToScale, parseDecimal, unitsToString } from '@kontor/contract/logic/decimal';
 import { type Cents, factorDecimals, sumCents } from '@kontor/contract/logic/money';
-import { type PositionInput, positionAmounts, summarizePositions } from '@kontor/contract/logic/positions';
+import {
+  type PositionInput,
+  positionAmounts,
+  positionKind,
+  positionSubtotals,
+  summarizePositions,
+} from '@kontor/contract/logic/positions';
 import type { PdfPositionRow, PdfSummary } from './pdf-input';
 
 /**
@@ -9,12 +15,29 @@ import type { PdfPositionRow, PdfSummary } from './pdf-input';
  * the position editor and the server computed. Throws `DecimalError` on an invalid number, as
  * positions.ts does; a saved record has passed `checkPosition` already.
  */
-export const positionRows = (positions: readonly PositionInput[]): PdfPositionRow[] =>
-  positions.map((position, i) => {
+export const positionRows = (positions: readonly PositionInput[]): PdfPositionRow[] => {
+  const subtotals = positionSubtotals(positions);
+  let items = 0;
+  return positions.map((position, i) => {
+    const kind = positionKind(position);
+    if (kind !== 'item') {
+      // Title, text and subtotal lines get no number and no amounts of their own (issue 31 item 3).
+      return {
+        pos: '',
+        title: position.title ?? '',
+        quantity: null,
+        unit: null,
+        priceSingleCents: null,
+        priceFullCents: null,
+        kind,
+        ...(kind === 'subtotal' ? { subtotalCents: subtotals[i] ?? 0 } : {}),
+      };
+    }
     const amounts = positionAmounts(position);
     const quantity = position.quantity;
+    items += 1;
     return {
-      pos: String(i + 1),
+      pos: String(items),
       title: position.title ?? '',
       quantity:
         quantity === null || quantity === undefined || String(quantity).trim() === ''
@@ -25,6 +48,7 @@ export const positionRows = (positions: readonly PositionInput[]): PdfPositionRo
       priceFullCents: amounts.priceFullCents,
     };
   });
+};
 
 /**
  * Net, one line per distinct tax and gross from `summarizePositions`, each tax line with the net

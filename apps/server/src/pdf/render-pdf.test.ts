@@ -200,6 +200,18 @@ describe('renderPdf: the offer', () => {
     expect(valueAfter(page as PdfPage, 'Gesamtbetrag')).toBe('1.400,88 €');
   });
 
+  test('leaves out the validity sentence when "Gültig bis" is empty', async () => {
+    const input = sampleInput({
+      template: offerTemplate,
+      record: { number: 'AN-2024-0018', valid_until: '' },
+      logo: false,
+    });
+    const [page] = await readPdf(await renderPdf(input));
+    expect(page?.text).toContain('Angebot AN-2024-0018');
+    expect(page?.text).not.toContain('gültig bis zum');
+    expect(page?.text).toContain('Gesamtbetrag');
+  });
+
   test('a tiny logo image is accepted', async () => {
     const input = sampleInput({ logo: false });
     const logo = png(2, 2, () => [0, 0, 0]);

@@ -113,8 +113,11 @@ export type DataField = {
   selector?: Selector | undefined;
   /** Stored as integer cents (computed totals); lists format it with `currency`. */
   currency?: boolean | undefined;
-  /** Filled by the server on save, never from the form (e.g. positions' net and gross). */
-  computed?: 'positions.net' | 'positions.gross' | 'positions.taxes' | undefined;
+  /**
+   * Filled by the server, never from the form: positions' net and gross on save; `number` is the
+   * document number drawn from the type's range when the document is frozen (issue 31).
+   */
+  computed?: 'positions.net' | 'positions.gross' | 'positions.taxes' | 'number' | undefined;
   /** Filled by the server with the selector label of the named model field (for lists and search). */
   labelOf?: string | undefined;
   default?: unknown;
@@ -134,7 +137,7 @@ export const dataFieldSchema: z.ZodType<DataField> = z.lazy(() =>
     appearance: z.literal('select').optional(),
     selector: selectorSchema.optional(),
     currency: z.boolean().optional(),
-    computed: z.enum(['positions.net', 'positions.gross', 'positions.taxes']).optional(),
+    computed: z.enum(['positions.net', 'positions.gross', 'positions.taxes', 'number']).optional(),
     labelOf: z.string().max(60).optional(),
     default: z.unknown().optional(),
     placeholder: z.string().max(200).optional(),
@@ -307,16 +310,24 @@ export const exportSchema = exportTemplateSchema;
 export type Export = z.output<typeof exportSchema>;
 
 /**
- * The gap-free number a document gets when it is frozen: `{YYYY}` the year, `{NNNN}` the counter
- * padded to as many digits as there are N. One range per environment, type and year.
+ * A number pattern: letters, digits, '-', '_', '.' and the placeholders `{YYYY}` (the year) and
+ * `{NNNN}` (the counter, padded to as many digits as there are N, at most 9). No '/': the number
+ * names the downloaded file. A pattern without `{YYYY}` counts on across the years.
+ */
+export const numberPatternPattern =
+  /^(?:[A-Za-z0-9._-]|\{YYYY\}|\{N{1,9}\})*\{N{1,9}\}(?:[A-Za-z0-9._-]|\{YYYY\}|\{N{1,9}\})*$/;
+
+/**
+ * The number range of a type: `{YYYY}` the year, `{NNNN}` the counter. `assign` says when a number
+ * is drawn: at the freeze (invoices: gap-free, § 14 Abs. 4 Nr. 4 UStG) or on creation when the
+ * field was left empty (customers, articles, offers). `start` is a new range's first number. One
+ * range per environment and type, per year when the pattern names the year.
  */
 export const numberingSchema = z.object({
   field: key,
-  format: z
-    .string()
-    .min(1)
-    .max(60)
-    .regex(/\{N+\}/),
+  format: z.string().min(1).max(40).regex(numberPatternPattern),
+  assign: z.enum(['freeze', 'create']).optional(),
+  start: z.number().int().min(1).max(999_999_999).optional(),
 });
 export type Numbering = z.infer<typeof numberingSchema>;
 

@@ -77,3 +77,43 @@ export const stageHistory = call('/api/dynamic-records/stages/history', {
   body: envScoped({ type: typeKey, id: recordId }),
   data: z.array(stageTransitionSchema),
 });
+
+/**
+ * Number ranges (issue 31): every type that numbers its records, with its pattern, the next
+ * number and whether the number is drawn by itself. `minNext` is one above the highest number
+ * already drawn: a number is never issued twice (§ 14 Abs. 4 Nr. 4 UStG, fortlaufende Nummer).
+ */
+export const numberRangeSchema = z.object({
+  type: z.string(),
+  name: z.string(),
+  field: z.string(),
+  fieldLabel: z.string(),
+  assign: z.enum(['freeze', 'create']),
+  format: z.string(),
+  defaultFormat: z.string(),
+  /** Drawn by itself when the field is left empty; always true for numbers drawn at the freeze. */
+  auto: z.boolean(),
+  next: z.number().int(),
+  minNext: z.number().int(),
+  /** The next number as it will read, e.g. RE-2026-0005. */
+  example: z.string(),
+});
+export type NumberRange = z.infer<typeof numberRangeSchema>;
+
+export const numberRangeLimits = { format: 40, next: 999_999_999 } as const;
+
+export const numberRanges = call('/api/settings/number-ranges', {
+  body: envScoped({}),
+  data: z.array(numberRangeSchema),
+});
+
+export const saveNumberRange = call('/api/settings/number-ranges/save', {
+  body: envScoped({
+    type: typeKey,
+    format: z.string().trim().min(1).max(numberRangeLimits.format),
+    next: z.number().int().min(1).max(numberRangeLimits.next),
+    auto: z.boolean(),
+  }),
+  data: numberRangeSchema,
+});
+export type SaveNumberRangeBody = z.infer<typeof saveNumberRange.body>;

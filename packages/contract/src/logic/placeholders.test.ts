@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { currencyFormatter } from './number-format';
-import { fillPlaceholders, type PlaceholderFormats, valueAtPath } from './placeholders';
+import { fillPlaceholders, fillPlaceholdersIfComplete, type PlaceholderFormats, valueAtPath } from './placeholders';
 
 const formats: PlaceholderFormats = {
   dateFormat: 'DD.MM.YYYY',
@@ -57,5 +57,19 @@ describe('fillPlaceholders', () => {
 
   test('does not read inherited properties', () => {
     expect(fill('{{constructor}}{{customer.toString}}')).toBe('');
+  });
+});
+
+describe('fillPlaceholdersIfComplete', () => {
+  const paragraph = (text: string) => fillPlaceholdersIfComplete(text, (path) => valueAtPath(record, path), formats);
+
+  test('fills a paragraph whose values are all there', () => {
+    expect(paragraph('Fällig am {{due_date}}.')).toBe('Fällig am 31.05.2024.');
+    expect(paragraph('Ohne Platzhalter.')).toBe('Ohne Platzhalter.');
+  });
+
+  test('leaves out a paragraph naming an empty or unknown value instead of printing half a sentence', () => {
+    expect(paragraph('Dieses Angebot ist gültig bis zum {{valid_until}}.')).toBe('');
+    expect(paragraph('Rechnung {{number}} für {{tags}}')).toBe('');
   });
 });

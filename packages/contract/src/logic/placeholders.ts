@@ -80,3 +80,21 @@ export const fillPlaceholders = (
   template.replace(placeholderPattern, (_whole, path: string, format: string | undefined) =>
     asText(lookup(path), format, formats),
   );
+
+/**
+ * The text filled, or '' when any of its placeholders comes out empty: a sentence that names a
+ * missing value ("gültig bis zum {{valid_until}}.") is left out rather than printed half.
+ */
+export const fillPlaceholdersIfComplete = (
+  template: string,
+  lookup: (path: string) => unknown,
+  formats: PlaceholderFormats,
+): string => {
+  let complete = true;
+  const filled = template.replace(placeholderPattern, (_whole, path: string, format: string | undefined) => {
+    const text = asText(lookup(path), format, formats);
+    if (text.trim() === '') complete = false;
+    return text;
+  });
+  return complete ? filled : '';
+};

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { DecimalError, eurosToCents } from './money';
-import { checkPosition, normalizePosition, type PositionInput, positionAmounts, summarizePositions } from './positions';
+import {
+  checkPosition,
+  normalizePosition,
+  type PositionInput,
+  positionAmounts,
+  positionSubtotals,
+  summarizePositions,
+} from './positions';
 
 const vat19 = { name: 'MwSt.', percent: 19, number: '8400' };
 const vat7 = { name: 'MwSt.', percent: 7, number: '8300' };
@@ -412,6 +419,81 @@ describe('position properties', () => {
     fc.assert(
       fc.property(fc.array(positionArb, { maxLength: 6 }), (positions) => {
         expect(summarizePositions(positions.map((p) => normalizePosition(p)))).toEqual(summarizePositions(positions));
+      }),
+      runs,
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Title, text and subtotal lines (issue 31 item 3).
+
+/** A line that is no item, carrying whatever numbers it may have had as an item before. */
+const nonItemArb = fc
+  .record({ kind: fc.constantFrom('title', 'text', 'subtotal'), rest: positionArb })
+  .map(({ kind, rest }): PositionInput => ({ ...rest, kind }));
+/** Items as before, now and then marked as such explicitly. */
+const itemArb = fc
+  .record({ marked: fc.boolean(), p: positionArb })
+  .map(({ marked, p }): PositionInput => (marked ? { ...p, kind: 'item' } : p));
+
+describe('title, text and subtotal lines', () => {
+  test('never change a total, wherever they stand and whatever numbers they carry', () => {
+    fc.assert(
+      fc.property(
+        fc.array(itemArb, { maxLength: 6 }),
+        fc.array(fc.record({ at: fc.nat(), line: nonItemArb }), { maxLength: 4 }),
+        (items, inserts) => {
+          const mixed = [...items];
+          for (const { at, line } of inserts) mixed.splice(at % (mixed.length + 1), 0, line);
+          expect(summarizePositions(mixed)).toEqual(summarizePositions(items));
+          expect(summarizePositions(mixed.map((p) => normalizePosition(p)))).toEqual(summarizePositions(items));
+        },
+      ),
+      runs,
+    );
+  });
+
+  test('have no amounts, no taxes and no number problems; normalising drops their numbers', () => {
+    fc.assert(
+      fc.property(nonItemArb, (line) => {
+        const amounts = positionAmounts(line);
+        expect(amounts.priceFullCents).toBeNull();
+        expect(amounts.taxes).toEqual([]);
+        expect(checkPosition({ ...line, quantity: 'abc', price_single: '1.234' })).toEqual({});
+        const normalized = normalizePosition(line);
+        expect(normalized).toMatchObject({ kind: line.kind, quantity: null, price_single: null, price_full: null });
+        expect(normalized.taxes).toEqual([]);
+        expect(normalizePosition(normalized)).toEqual(normalized);
+      }),
+      runs,
+    );
+  });
+
+  test('a position without a kind is an item, and an unknown kind counts as one', () => {
+    expect(normalizePosition({ title: 'A', quantity: 2, price_single: 3 }).price_full).toBe(6);
+    expect(normalizePosition({ kind: 'mystery', title: 'A', quantity: 2, price_single: 3 }).price_full).toBe(6);
+  });
+
+  test('a subtotal sums the items since the previous subtotal; all subtotals together make the net', () => {
+    const item = (price: number): PositionInput => ({ title: 'x', quantity: 1, price_single: price });
+    expect(
+      positionSubtotals([
+        { kind: 'title', title: 'Küche' },
+        item(10),
+        item(2.5),
+        { kind: 'subtotal', title: 'Summe Küche' },
+        { kind: 'text', title: 'Hinweis' },
+        item(4),
+        { kind: 'subtotal', title: 'Summe Bad' },
+        { kind: 'subtotal', title: 'leer' },
+      ]),
+    ).toEqual([null, null, null, 1250, null, null, 400, 0]);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(itemArb, nonItemArb), { maxLength: 10 }), (lines) => {
+        const closed = [...lines, { kind: 'subtotal', title: 'Ende' }];
+        const subtotals = positionSubtotals(closed).filter((x): x is number => x !== null);
+        expect(subtotals.reduce((a, b) => a + b, 0)).toBe(summarizePositions(lines).netCents);
       }),
       runs,
     );

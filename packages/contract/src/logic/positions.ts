@@ -15,12 +15,29 @@ import { type Cents, centsToEuros, eurosToCents, factorDecimals, multiplyCents, 
  * per field first.
  */
 
+/**
+ * What a line of the position list is (issue 31 item 3): an `item` (the default; an old position
+ * without a kind is one) has quantity, price and taxes; a `title` heads a group, a `text` line
+ * carries text only, a `subtotal` shows the sum of the items since the previous subtotal. Only
+ * items have amounts: the other kinds never change a total and are no invoice lines in an
+ * e-invoice (EN 16931 BG-25 is an invoice line with a price and a VAT category).
+ */
+export const positionKinds = ['item', 'title', 'text', 'subtotal'] as const;
+export type PositionKind = (typeof positionKinds)[number];
+
+/** The kind of a line: anything but a known other kind is an item. */
+export const positionKind = (position: { kind?: unknown }): PositionKind =>
+  position.kind === 'title' || position.kind === 'text' || position.kind === 'subtotal' ? position.kind : 'item';
+
+export const isItem = (position: { kind?: unknown }): boolean => positionKind(position) === 'item';
+
 /** A decimal as it travels: a number or numeric string with a dot ("12.5"). */
 export type WireDecimal = number | string;
 
 export type PositionTaxInput = Readonly<{ name: string; percent: WireDecimal; number?: string | number | null }>;
 
 export type PositionInput = Readonly<{
+  kind?: string | null;
   title?: string | null;
   quantity?: WireDecimal | null;
   unit?: string | null;
@@ -35,6 +52,8 @@ export type PositionInput = Readonly<{
 type PositionTax = { name: string; percent: number; number: string | number | null };
 
 type Position = {
+  /** Set for title, text and subtotal lines; an item keeps what it had (absent or 'item'). */
+  kind?: PositionKind | string | null | undefined;
   title: string;
   quantity: number | null;
   unit: string | null;
@@ -60,8 +79,17 @@ const isEmpty = (value: unknown): value is null | undefined | '' =>
 
 const factorUnits = (value: WireDecimal): bigint => exactToScale(parseDecimal(value), factorDecimals, value);
 
-/** The exact amounts of one position; throws `DecimalError` on an invalid number. */
+const noAmounts: PositionAmounts = {
+  priceSingleCents: null,
+  priceFullCents: null,
+  taxes: [],
+  taxesSumCents: null,
+  taxesSumPercentUnits: 0n,
+};
+
+/** The exact amounts of one position (none for a title, text or subtotal line); throws `DecimalError` on an invalid number. */
 export const positionAmounts = (input: PositionInput): PositionAmounts => {
+  if (!isItem(input)) return noAmounts;
   const priceSingleCents = isEmpty(input.price_single) ? null : eurosToCents(input.price_single);
   const quantity = isEmpty(input.quantity) ? null : input.quantity;
   if (quantity !== null) factorUnits(quantity);
@@ -90,6 +118,22 @@ export const positionAmounts = (input: PositionInput): PositionAmounts => {
  * extra child fields of the positions map) are kept.
  */
 export const normalizePosition = <P extends PositionInput>(input: P): Omit<P, keyof Position> & Position => {
+  const kind = positionKind(input);
+  if (kind !== 'item') {
+    // Numbers a title, text or subtotal line may still carry (it was an item before) are dropped.
+    return {
+      ...input,
+      kind,
+      title: input.title ?? '',
+      quantity: null,
+      unit: null,
+      price_single: null,
+      price_full: null,
+      taxes: [],
+      taxes_sum_percent: 0,
+      taxes_sum_price: null,
+    };
+  }
   const amounts = positionAmounts(input);
   const quantity = isEmpty(input.quantity) ? null : unitsToNumber(factorUnits(input.quantity), factorDecimals);
   return {
@@ -121,6 +165,7 @@ export const positionFieldDecimals = (path: string): number =>
  */
 export const checkPosition = (input: PositionInput): Record<string, DecimalErrorCode> => {
   const errors: Record<string, DecimalErrorCode> = {};
+  if (!isItem(input)) return errors;
   const attempt = (path: string, run: () => unknown) => {
     try {
       run();
@@ -170,4 +215,21 @@ export const summarizePositions = (positions: readonly PositionInput[]): Positio
     amountCents: sumCents(amounts),
   }));
   return { netCents, taxes, grossCents: sumCents([netCents, ...taxes.map((tax) => tax.amountCents)]) };
+};
+
+/**
+ * The amount of each subtotal line, by index (null for every other line): the sum of the items'
+ * price_full since the previous subtotal line or the start. Derived on every read, never stored,
+ * so it cannot disagree with its items.
+ */
+export const positionSubtotals = (positions: readonly PositionInput[]): (Cents | null)[] => {
+  let group: Cents[] = [];
+  return positions.map((position) => {
+    const kind = positionKind(position);
+    if (kind === 'item') group.push(positionAmounts(position).priceFullCents ?? 0);
+    if (kind !== 'subtotal') return null;
+    const sum = sumCents(group);
+    group = [];
+    return sum;
+  });
 };

@@ -35,4 +35,6 @@ export const article: BaseType = {
   ],
   defaultList: 'main',
   modelSelectorLabel: ['article_number', 'title'],
+  // Issue 31: an article saved without a number gets the next of its range.
+  numbering: { field: 'article_number', format: 'A-{NNNN}', assign: 'create' },
 };

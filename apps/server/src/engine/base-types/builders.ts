@@ -89,11 +89,20 @@ const taxesMap = (key = 'taxes', label = 'Steuern'): DataField =>
     ],
   });
 
+/** What a line is (contract/logic/positions.ts `positionKinds`): empty or 'item' is a position. */
+const positionKindOptions = [
+  { value: 'item', label: 'Position' },
+  { value: 'title', label: 'Titel' },
+  { value: 'text', label: 'Text' },
+  { value: 'subtotal', label: 'Zwischensumme' },
+];
+
 /** Invoice-like lines; the server recomputes price_full and the tax sums on save. */
 export const positionsMap = (): DataField =>
   field('positions', 'map', 'Positionen', {
     subType: 'positions-map',
     definition: [
+      field('kind', 'string', 'Zeilenart', { appearance: 'select', options: positionKindOptions }),
       field('title', 'string', 'Bezeichnung', { validation: { required: true, maxLength: 500 } }),
       field('quantity', 'float', 'Menge'),
       field('unit', 'string', 'Einheit', { appearance: 'select', options: units }),

@@ -48,4 +48,7 @@ export const customer: BaseType = {
   ],
   defaultList: 'main',
   modelSelectorLabel: ['customer_number', 'name', 'city'],
+  // Issue 31: a customer saved without a number gets the next of its range. Five digits from
+  // 10001 fit the debtor accounts (10000–69999) of the DATEV chart that tax advisers use.
+  numbering: { field: 'customer_number', format: '{NNNNN}', assign: 'create', start: 10001 },
 };

@@ -21,6 +21,8 @@ const documentType = (p: {
   exports: Export[];
   /** Drafts get their number when frozen; only then is it required. */
   numberOnFreeze?: boolean;
+  /** The number may be left empty: the range fills it on the first save. */
+  numberOptional?: boolean;
   /** Documents that leave as e-invoices: their mapping and the fields it names. */
   einvoice?: boolean;
 }): BaseType => ({
@@ -30,9 +32,11 @@ const documentType = (p: {
   plural: p.plural,
   icon: p.icon,
   fields: [
+    // A number drawn at the freeze is the server's alone: the draft shows where it will come,
+    // and a number the client sends is ignored (§ 14 Abs. 4 Nr. 4 UStG: one unbroken sequence).
     field('number', 'string', p.numberLabel, {
-      validation: { ...(p.numberOnFreeze ? {} : required), unique: true, maxLength: 30 },
-      ...(p.numberOnFreeze ? { placeholder: 'Wird beim Festschreiben vergeben' } : {}),
+      validation: { ...(p.numberOnFreeze || p.numberOptional ? {} : required), unique: true, maxLength: 30 },
+      ...(p.numberOnFreeze ? { placeholder: 'Wird beim Festschreiben vergeben', computed: 'number' as const } : {}),
     }),
     field('customer', 'model', 'Kunde', { selector: { type: 'customer' }, validation: required }),
     field('customer_name', 'string', 'Kundenname', { labelOf: 'customer' }),
@@ -111,6 +115,9 @@ export const offer = documentType({
   numberLabel: 'Angebotsnummer',
   dateLabel: 'Angebotsdatum',
   dueField: { key: 'valid_until', label: 'Gültig bis' },
+  // Issue 31: an offer left without a number gets the next of its range when first saved.
+  numbering: { field: 'number', format: 'AN-{YYYY}-{NNNN}', assign: 'create' },
+  numberOptional: true,
   exports: [offerTemplate],
   stages: [
     { key: 'draft', name: 'Entwurf', required: true, color: '#495057', background: '#f1f3f5' },
@@ -149,7 +156,7 @@ export const invoice = documentType({
   numberLabel: 'Rechnungsnummer',
   dateLabel: 'Rechnungsdatum',
   dueField: { key: 'due_date', label: 'Fällig am' },
-  numbering: { field: 'number', format: 'RE-{YYYY}-{NNNN}' },
+  numbering: { field: 'number', format: 'RE-{YYYY}-{NNNN}', assign: 'freeze' },
   exports: [invoiceTemplate, cancellationTemplate],
   numberOnFreeze: true,
   einvoice: true,

@@ -90,6 +90,30 @@ describe('e-invoice golden cases', () => {
     expect(read.lines.map((l) => l.unitCode)).toEqual(['HUR', 'H87', 'LS', 'MTR']);
   });
 
+  it('title, text and subtotal lines are no invoice lines and change no amount (issue 31 item 3)', async () => {
+    const domestic = cases.domestic;
+    if (!domestic) throw new Error('domestic');
+    const [first, ...rest] = domestic.record.positions;
+    const record = {
+      ...domestic.record,
+      positions: [
+        { kind: 'title', title: 'Küche' },
+        ...(first ? [first] : []),
+        { kind: 'text', title: 'Material nach Aufmaß', quantity: 3, price_single: 99 },
+        { kind: 'subtotal', title: 'Zwischensumme Küche' },
+        ...rest,
+      ],
+    };
+    const result = buildEinvoice({ record, seller, buyer: domestic.buyer, mapping, fieldLabels });
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    const read = readEinvoiceXml(await xrechnungXml(result.invoice, 'ubl'));
+    const plain = readEinvoiceXml(await xrechnungXml(built('domestic').invoice, 'ubl'));
+    expect(checkEinvoiceRules(read, { xrechnung: true })).toEqual([]);
+    expect(read.lines).toEqual(plain.lines);
+    expect(read.totals).toEqual(plain.totals);
+    expect(read.breakdown).toEqual(plain.breakdown);
+  });
+
   it('reverse charge: category AE with its exemption, both VAT ids, no tax', async () => {
     const read = readEinvoiceXml(await xrechnungXml(built('reverseCharge').invoice));
     expect(read.breakdown).toEqual([

@@ -2,7 +2,7 @@ import type { Invoice } from '@e-invoice-eu/core';
 import type { EinvoiceMapping, VatCase } from '@kontor/contract/api/einvoice-mapping';
 import type { MessageKey, MessageParams } from '@kontor/contract/i18n/catalogs';
 import { type Cents, centsToDecimalString, sumCents } from '@kontor/contract/logic/money';
-import { type PositionInput, positionAmounts, summarizePositions } from '@kontor/contract/logic/positions';
+import { isItem, type PositionInput, positionAmounts, summarizePositions } from '@kontor/contract/logic/positions';
 import { countryCode } from './country-codes';
 
 /**
@@ -134,6 +134,9 @@ const linesOf = (
   const problems: Problem[] = [];
   const lines: Line[] = [];
   record.positions.forEach((position, i) => {
+    // Title, text and subtotal lines carry no price or VAT: they are no invoice lines (BG-25),
+    // and the totals leave them out as well (contract/logic/positions.ts).
+    if (!isItem(position)) return;
     const line = String(i + 1);
     const amounts = positionAmounts(position);
     const title = (position.title ?? '').trim();
@@ -158,7 +161,8 @@ const linesOf = (
     const price = sign * (amounts.priceSingleCents ?? 0);
     const quantity = Number(position.quantity ?? 0) * (price < 0 ? -1 : 1);
     lines.push({
-      index: i + 1,
+      // BT-126: the line ids count the invoice lines only.
+      index: lines.length + 1,
       title,
       quantity: String(quantity),
       unitCode: unitCode ?? defaultUnitCode,

@@ -3,7 +3,7 @@ import { einvoiceDownload } from '@kontor/contract/api/einvoice';
 import * as records from '@kontor/contract/api/records';
 import { saveMainSettings } from '@kontor/contract/api/settings';
 import { setupStep2, setupStep3 } from '@kontor/contract/api/setup';
-import { stageChange, stageDetails } from '@kontor/contract/api/stages';
+import { numberRanges, saveNumberRange, stageChange, stageDetails } from '@kontor/contract/api/stages';
 import { translator } from '@kontor/contract/i18n/catalogs';
 import { summarizePositions } from '@kontor/contract/logic/positions';
 import { sql } from 'drizzle-orm';
@@ -73,6 +73,18 @@ beforeAll(async () => {
     email: 'eingang@stadtwerke.example',
     customer_number: 'K-9001',
   });
+  // Without a customer number either (issue 31: numbers drawn by themselves, switched off here),
+  // so the buyer reference (BT-10), which falls back to it, is missing too.
+  const customers = (await t.call(numberRanges, { _env: owner.env }, owner.token)).body.data?.find(
+    (r) => r.type === 'customers',
+  );
+  expectOk(
+    await t.call(
+      saveNumberRange,
+      { _env: owner.env, type: 'customers', format: customers?.format ?? '', next: customers?.next ?? 0, auto: false },
+      owner.token,
+    ),
+  );
   bareCustomerId = await saveCustomer({ name: 'Ohne Adresse' });
 });
 afterAll(() => t.close());

@@ -33,3 +33,17 @@ recordHooks.afterRemove(async ({ scope, type, now, id }) => {
   const config = configTypes.has(type.key);
   if (config || Object.keys(changes).length > 0) await updateEnvironmentSettings(scope, changes, now, config);
 });
+
+/**
+ * A new record (an article, or any structure with a tax-rate field) starts with the environment's
+ * standard tax rate (issue 31 item 3), still changeable in the form.
+ */
+recordHooks.newValues(async ({ scope, type, values }) => {
+  const taxFields = type.fields.filter(
+    (f) => f.type === 'model' && f.selector?.type === 'envTaxes' && (values[f.key] ?? null) === null,
+  );
+  if (taxFields.length === 0) return;
+  const env = await environmentById(scope);
+  if (!env?.defaultTax) return;
+  for (const f of taxFields) values[f.key] = env.defaultTax;
+});

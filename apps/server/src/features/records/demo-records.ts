@@ -3,7 +3,6 @@ import type { PresetDefinition } from '../environments/environments.service';
 
 const customers = [
   {
-    customer_number: 'K-1001',
     name: 'Bäckerei Schröder GmbH',
     street: 'Hauptstraße',
     housenumber: '12',
@@ -13,7 +12,6 @@ const customers = [
     phone: '0221 4711 0',
   },
   {
-    customer_number: 'K-1002',
     name: 'Müller & Söhne KG',
     street: 'Industriestraße',
     housenumber: '4a',
@@ -23,7 +21,6 @@ const customers = [
     phone: '0711 22 33 44',
   },
   {
-    customer_number: 'K-1003',
     name: 'Praxis Dr. Weiß',
     street: 'Lindenallee',
     housenumber: '7',
@@ -35,17 +32,22 @@ const customers = [
 ];
 
 const articles = [
-  { article_number: 'A-100', title: 'Arbeitsstunde Geselle', unit: 'std', price: 58 },
-  { article_number: 'A-101', title: 'Arbeitsstunde Meister', unit: 'std', price: 72.5 },
-  { article_number: 'A-200', title: 'Anfahrtspauschale', unit: 'psch', price: 35 },
-  { article_number: 'A-300', title: 'Kleinmaterial', unit: 'psch', price: 19.9 },
+  { title: 'Arbeitsstunde Geselle', unit: 'std', price: 58 },
+  { title: 'Arbeitsstunde Meister', unit: 'std', price: 72.5 },
+  { title: 'Anfahrtspauschale', unit: 'psch', price: 35 },
+  { title: 'Kleinmaterial', unit: 'psch', price: 19.9 },
 ];
 
 const tax = (percent: number) => [
   { name: percent === 19 ? 'USt. 19 %' : 'USt. 7 %', percent, number: percent === 19 ? '8400' : '8300' },
 ];
 
-/** A few realistic records so a new environment from a preset shows working lists and forms at once. */
+/**
+ * A few realistic records so a new environment from a preset shows working lists and forms at once.
+ * They carry no numbers of their own (issue 31): customers, articles and the offer draw theirs from
+ * the ranges like every record after them, and the invoices stay drafts that get theirs when frozen,
+ * so sample numbers have the real format and never sit between real ones.
+ */
 export const demoRecords = async (records: RecordsService, preset: PresetDefinition): Promise<void> => {
   const has = (base: string) => preset.recordTypes.includes(base);
   const customerIds: string[] = [];
@@ -76,7 +78,6 @@ export const demoRecords = async (records: RecordsService, preset: PresetDefinit
       type: 'offers',
       id: 'new',
       data: {
-        number: 'AN-2026-001',
         customer: customerIds[1],
         date: '2026-11-02',
         valid_until: '2026-12-02',
@@ -90,7 +91,6 @@ export const demoRecords = async (records: RecordsService, preset: PresetDefinit
       type: 'invoices',
       id: 'new',
       data: {
-        number: 'RE-2026-001',
         customer: customerIds[0],
         date: '2026-11-10',
         due_date: '2026-11-24',
@@ -102,7 +102,6 @@ export const demoRecords = async (records: RecordsService, preset: PresetDefinit
       type: 'invoices',
       id: 'new',
       data: {
-        number: 'RE-2026-002',
         customer: customerIds[2] ?? customerIds[0],
         date: '2026-11-15',
         due_date: '2026-11-29',

@@ -214,3 +214,58 @@ test('server totals equal summarizePositions for random position lists', async (
     );
   }
 });
+
+describe('title, text and subtotal lines (issue 31 item 3)', () => {
+  test('are stored without numbers and leave the totals to the items', async () => {
+    const items = [
+      { title: 'Parkett verlegen', quantity: 12.5, unit: 'm2', price_single: 38, taxes: [vat19] },
+      { title: 'Sockelleiste', quantity: 14, unit: 'm', price_single: 6.4, taxes: [vat7] },
+    ];
+    const values = await saveInvoice([
+      { kind: 'title', title: 'Wohnzimmer' },
+      items[0],
+      { kind: 'text', title: 'Inklusive Trittschalldämmung.\nUntergrund bauseits.', quantity: 3, price_single: 99 },
+      items[1],
+      { kind: 'subtotal', title: 'Zwischensumme Wohnzimmer', taxes: [vat19] },
+    ]);
+    const plain = summarizePositions(items);
+    expect(values).toMatchObject({
+      net: plain.netCents,
+      gross: plain.grossCents,
+      tax_total: plain.grossCents - plain.netCents,
+    });
+    expect(values.positions.map((p) => p.kind)).toEqual(['title', '', 'text', '', 'subtotal']);
+    expect(values.positions[2]).toMatchObject({
+      title: 'Inklusive Trittschalldämmung.\nUntergrund bauseits.',
+      quantity: null,
+      price_single: null,
+      price_full: null,
+      taxes: [],
+    });
+    expect(values.positions[4]).toMatchObject({ price_full: null, taxes: [] });
+  });
+
+  test('an unknown line kind is a field error, and a title line needs its text', async () => {
+    const res = await t.call(
+      api.saveRecord,
+      {
+        _env: owner.env,
+        type: 'invoices',
+        id: 'new',
+        data: {
+          number: `RE-T-${++numbers}`,
+          customer: customerId,
+          date: '2026-03-01',
+          positions: [
+            { kind: 'banner', title: 'x' },
+            { kind: 'title', title: '' },
+          ],
+        },
+      },
+      owner.token,
+    );
+    expectRefused(res, 400);
+    expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(['positions[0].kind', 'positions[1].title']);
+    expect(res.body.errors?.['positions[1].title']).toEqual([de('validation.required')]);
+  });
+});

@@ -78,7 +78,8 @@ describe('dynamic-records/form', () => {
     });
 
     const article = (await form(alpha, 'articles', 'new')).body.data;
-    expect(article?.values).toEqual({ unit: 'stk', active: true });
+    // The environment's standard tax rate is a default too (issue 31 item 3; article-defaults.int.test.ts).
+    expect(article?.values).toEqual({ unit: 'stk', active: true, tax: expect.any(String) });
   });
 
   test('starts a new invoice in its required first stage, without stage actions', async () => {
@@ -91,11 +92,12 @@ describe('dynamic-records/form', () => {
 
   test('answers a saved record with its values, id, version and the stages it may move to', async () => {
     const invoices = (await list(alpha, 'invoices')).body.data?.rows ?? [];
-    const id = invoices.find((r) => r.number === 'RE-2026-001')?._id ?? '';
+    const id = invoices.find((r) => r.subject === 'Reparatur Backofen')?._id ?? '';
     const data = (await form(alpha, 'invoices', id)).body.data;
+    // A draft's number comes with the freeze (issue 31): the demo draft has none.
+    expect(data?.values.number).toBeUndefined();
     expect(data?.values).toMatchObject({
       _id: id,
-      number: 'RE-2026-001',
       customer_name: expect.stringContaining('Bäckerei Schröder'),
       net: 42280,
       tax_total: 8033,
@@ -237,14 +239,14 @@ describe('dynamic-records/save', () => {
 
   test('refuses to change a record whose stage forbids editing', async () => {
     const invoices = (await list(alpha, 'invoices')).body.data?.rows ?? [];
-    const id = invoices.find((r) => r.number === 'RE-2026-002')?._id ?? '';
+    const id = invoices.find((r) => r.subject === 'Lieferung Fachbuch')?._id ?? '';
     await setStage(t, alpha.env, id, 'sent');
-    const res = await save(alpha, 'invoices', id, { number: 'RE-2026-002-X' });
+    const res = await save(alpha, 'invoices', id, { subject: 'Lieferung Fachbuch geändert' });
     expectRefused(res, 409);
     expect(res.body.message).toBe(de('records.editDisabled'));
     expectRefused(await remove(alpha, 'invoices', id), 409);
     const data = (await form(alpha, 'invoices', id)).body.data;
-    expect(data).toMatchObject({ readOnly: true, stage: { key: 'sent' }, values: { number: 'RE-2026-002' } });
+    expect(data).toMatchObject({ readOnly: true, stage: { key: 'sent' }, values: { subject: 'Lieferung Fachbuch' } });
     expect(data?.stageActions.map((s) => s.key)).toEqual(['paid', 'cancelled']);
   });
 });

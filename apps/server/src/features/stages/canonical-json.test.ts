@@ -1,7 +1,7 @@
+import { formatNumber } from '@kontor/contract/logic/number-pattern';
 import { describe, expect, test } from 'vitest';
 import { entryHash, genesisHash } from './audit';
 import { canonicalJson } from './canonical-json';
-import { formatNumber } from './frozen-documents';
 
 describe('canonicalJson', () => {
   test('sorts keys at every depth and leaves out undefined members', () => {

@@ -11,7 +11,7 @@ import { AppError } from '../../http/errors';
 import { updateEnvironmentSettings } from '../environments/environments.service';
 import { renderRecordPdf, requireExport } from './export-document';
 import { exportFilePath, exportLinks } from './export-links';
-import { frozenBytesOf, frozenExportOf } from './frozen-documents';
+import { frozenDocumentOf, frozenExportOf } from './frozen-documents';
 
 /** `actor`: whose rights on the type apply (issue 29 item 2); 'system' behind a signed link. */
 export type ExportsContext = Readonly<{
@@ -38,7 +38,7 @@ const exportOf = (ctx: ExportsContext, type: RecordType, key: string | undefined
 
 /**
  * exports/preview: checks type, record and export, then answers two short-lived links to the PDF
- * (spec 01 §7 download answer): `url` as a download named preview.pdf, `urlPreview` shown inline.
+ * (spec 01 §7 download answer): `url` as a download, `urlPreview` shown inline (names: exportFile).
  */
 export const previewLinks = async (
   ctx: ExportsContext,
@@ -58,21 +58,35 @@ export const previewLinks = async (
   return { url: link(false), type: 'pdf', urlPreview: link(true) };
 };
 
-/** The PDF a link names: the frozen bytes when the record was frozen with that export, else rendered now. */
-export const exportBytes = async (
+/** What a link serves: the PDF and the name the browser saves it under. */
+export type ExportFile = Readonly<{ bytes: Buffer; filename: string }>;
+
+/** Spec 01 §7: a preview is preview.pdf; an issued document is named after its number (issue 31). */
+const previewName = 'preview.pdf';
+const fileNameOf = (number: unknown): string =>
+  typeof number === 'string' && number.trim() !== '' ? `${number.trim()}.pdf` : previewName;
+
+/**
+ * The PDF a link names: the frozen bytes when the record was frozen with that export, else rendered
+ * now. The frozen document (and a document whose number is its own from the start, an offer) is
+ * saved under its number; a draft still waiting for its number under preview.pdf.
+ */
+export const exportFile = async (
   ctx: ExportsContext,
   p: { type: string; id: string; export: string },
-): Promise<Buffer> => {
+): Promise<ExportFile> => {
   const type = requireTypeRight(ctx, p.type, 'read');
   const row = await findRecord(ctx, type, p.id);
   const template = exportOf(ctx, type, p.export);
-  const frozen = await frozenBytesOf(ctx.scope, row.id, template.key);
-  if (frozen) return frozen;
-  // A draft has no number yet (it comes with the freeze): its preview says so instead of a blank.
-  const field = type.numbering?.field;
-  const data = field && !row.data[field] ? { ...row.data, [field]: ctx.t('stages.draftNumber') } : row.data;
+  const frozen = await frozenDocumentOf(ctx.scope, row.id, template.key);
+  if (frozen) return { bytes: frozen.bytes, filename: fileNameOf(frozen.number) };
+  // A draft whose number comes with the freeze has none yet: its preview says so instead of a blank.
+  const atFreeze = type.numbering && type.numbering.assign !== 'create' ? type.numbering.field : undefined;
+  const data = atFreeze && !row.data[atFreeze] ? { ...row.data, [atFreeze]: ctx.t('stages.draftNumber') } : row.data;
   // The record's last change is the document's date: the same record gives the same bytes.
-  return renderRecordPdf(ctx.scope, ctx.types, type, template, data, row.updatedAt);
+  const bytes = await renderRecordPdf(ctx.scope, ctx.types, type, template, data, row.updatedAt);
+  const filename = atFreeze ? previewName : fileNameOf(row.data[type.numbering?.field ?? 'number']);
+  return { bytes, filename };
 };
 
 /** A child type's stored definition, for a change of its own exports. */

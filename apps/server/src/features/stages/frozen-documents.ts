@@ -11,6 +11,7 @@ import { AppError } from '../../http/errors';
 import { sha256Hex } from './audit';
 import { canonicalJson } from './canonical-json';
 import { documentDefaults, renderRecordPdf, requireExport } from './export-document';
+import { drawNumber } from './number-ranges.service';
 import { stagesRepo } from './stages.repo';
 
 /**
@@ -24,12 +25,6 @@ export type Frozen = Readonly<{ id: string; number: string; sha256: string; snap
 
 const str = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-
-/** `RE-{YYYY}-{NNNN}` with year 2026 and value 7 → RE-2026-0007. */
-export const formatNumber = (format: string, year: number, value: number): string =>
-  format
-    .replace(/\{YYYY\}/g, String(year))
-    .replace(/\{(N+)\}/g, (_m, ns: string) => String(value).padStart(ns.length, '0'));
 
 export const freezeRecord = async (
   scope: EnvScope,
@@ -50,9 +45,9 @@ export const freezeRecord = async (
   const today = wallClock(p.now);
   if (!today) throw new Error('no wall clock for the freeze time');
   const { data } = p;
-  if (type.numbering) {
-    const value = await repo.nextNumber(type.key, today.year);
-    data[type.numbering.field] = formatNumber(type.numbering.format, today.year, value);
+  // Numbers drawn at the freeze (invoices); a range drawing on creation has filled its field already.
+  if (type.numbering && type.numbering.assign !== 'create') {
+    data[type.numbering.field] = await drawNumber(scope, type, type.numbering, p.now);
   }
   if (type.fields.some((f) => f.key === 'date') && !data.date) data.date = dateKey(today);
   // What the PDF prints is what the record keeps: an empty due date becomes the payment term's.
@@ -74,9 +69,15 @@ export const freezeRecord = async (
   return { id, number, sha256, snapshotSha256: sha256Hex(canonicalJson(snapshot)), bytes };
 };
 
-/** The stored bytes of a record's frozen document, when it has one for that export. */
-export const frozenBytesOf = async (scope: EnvScope, recordId: string, exportKey: string): Promise<Buffer | null> =>
-  (await stagesRepo(scope).frozenOf(recordId, exportKey))?.bytes ?? null;
+/** The stored bytes and number of a record's frozen document, when it has one for that export. */
+export const frozenDocumentOf = async (
+  scope: EnvScope,
+  recordId: string,
+  exportKey: string,
+): Promise<{ bytes: Buffer; number: string } | null> => {
+  const row = await stagesRepo(scope).frozenOf(recordId, exportKey);
+  return row ? { bytes: row.bytes, number: row.number } : null;
+};
 
 /** The export a record was frozen with (its first frozen document), if any. */
 export const frozenExportOf = async (scope: EnvScope, recordId: string): Promise<string | undefined> =>

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type EnvScope, whereEnv } from '../../db/env-scope';
 import { newId } from '../../db/ids';
 import { records } from '../../engine/records.table';
-import { auditEntries, frozenDocuments, numberRanges, stageTransitions } from './stages.table';
+import { auditEntries, frozenDocuments, numberRangeSettings, numberRanges, stageTransitions } from './stages.table';
 
 type FrozenDocumentRow = typeof frozenDocuments.$inferSelect;
 export type AuditEntryRow = typeof auditEntries.$inferSelect;
@@ -47,13 +47,14 @@ export const stagesRepo = (scope: EnvScope) => ({
       .limit(500),
 
   /**
-   * The next number of a range. The upsert takes the row's lock until the transaction ends, so
-   * parallel freezes queue here, and a transaction that rolls back gives its number back.
+   * The next number of a range (`period`: the year, or 0 for a range that counts on across years).
+   * The upsert takes the row's lock until the transaction ends, so parallel draws queue here, and
+   * a transaction that rolls back gives its number back. A new range starts at `start`.
    */
-  nextNumber: async (rangeKey: string, year: number): Promise<number> => {
+  nextNumber: async (rangeKey: string, period: number, start = 1): Promise<number> => {
     const [row] = await scope.tx
       .insert(numberRanges)
-      .values({ envId: scope.envId, rangeKey, year, lastValue: 1 })
+      .values({ envId: scope.envId, rangeKey, year: period, lastValue: start })
       .onConflictDoUpdate({
         target: [numberRanges.envId, numberRanges.rangeKey, numberRanges.year],
         set: { lastValue: sql`${numberRanges.lastValue} + 1` },
@@ -62,6 +63,64 @@ export const stagesRepo = (scope: EnvScope) => ({
     if (!row) throw new Error('number range gave no value');
     return row.value;
   },
+
+  /** The last number drawn in a range's period, locked until the transaction ends; undefined if none. */
+  lastNumberForUpdate: async (rangeKey: string, period: number): Promise<number | undefined> =>
+    (
+      await scope.tx
+        .select({ value: numberRanges.lastValue })
+        .from(numberRanges)
+        .where(whereEnv(scope, numberRanges, eq(numberRanges.rangeKey, rangeKey), eq(numberRanges.year, period)))
+        .for('update')
+        .limit(1)
+    )[0]?.value,
+
+  /** The last numbers drawn in the given period, by range. */
+  lastNumbers: async (period: number): Promise<Map<string, number>> =>
+    new Map(
+      (
+        await scope.tx
+          .select({ rangeKey: numberRanges.rangeKey, value: numberRanges.lastValue })
+          .from(numberRanges)
+          .where(whereEnv(scope, numberRanges, eq(numberRanges.year, period)))
+      ).map((r) => [r.rangeKey, r.value]),
+    ),
+
+  /** Sets the last number drawn; the caller has checked it never goes below one already drawn. */
+  setLastNumber: (rangeKey: string, period: number, value: number) =>
+    scope.tx
+      .insert(numberRanges)
+      .values({ envId: scope.envId, rangeKey, year: period, lastValue: value })
+      .onConflictDoUpdate({
+        target: [numberRanges.envId, numberRanges.rangeKey, numberRanges.year],
+        set: { lastValue: value },
+      }),
+
+  rangeSettings: async (): Promise<Map<string, { format: string; auto: boolean }>> =>
+    new Map(
+      (await scope.tx.select().from(numberRangeSettings).where(whereEnv(scope, numberRangeSettings))).map((r) => [
+        r.rangeKey,
+        { format: r.format, auto: r.auto },
+      ]),
+    ),
+
+  rangeSetting: async (rangeKey: string): Promise<{ format: string; auto: boolean } | undefined> =>
+    (
+      await scope.tx
+        .select({ format: numberRangeSettings.format, auto: numberRangeSettings.auto })
+        .from(numberRangeSettings)
+        .where(whereEnv(scope, numberRangeSettings, eq(numberRangeSettings.rangeKey, rangeKey)))
+        .limit(1)
+    )[0],
+
+  saveRangeSetting: (rangeKey: string, format: string, auto: boolean) =>
+    scope.tx
+      .insert(numberRangeSettings)
+      .values({ envId: scope.envId, rangeKey, format, auto })
+      .onConflictDoUpdate({
+        target: [numberRangeSettings.envId, numberRangeSettings.rangeKey],
+        set: { format, auto },
+      }),
 
   insertFrozen: (row: Omit<typeof frozenDocuments.$inferInsert, 'envId' | 'id' | 'createdBy'>) => {
     const id = newId();

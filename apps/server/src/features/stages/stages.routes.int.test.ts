@@ -127,6 +127,25 @@ describe('stages/details', () => {
 });
 
 describe('stages/change: freezing an invoice', () => {
+  test('a draft has no number: one the client sends is ignored, the form shows when it comes', async () => {
+    const id = await draft(owner, { number: 'RE-1999-0001' });
+    const loaded = (await form(id)).body.data;
+    expect(loaded?.values.number).toBeUndefined();
+    expect(loaded?.fields.number).toMatchObject({
+      computed: 'number',
+      placeholder: 'Wird beim Festschreiben vergeben',
+    });
+    const resent = await t.call(
+      records.saveRecord,
+      { _env: owner.env, type: 'invoices', id, data: { customer: customerId, date: '2026-03-02', number: 'X-7' } },
+      owner.token,
+    );
+    expectOk(resent);
+    expect((await form(id)).body.data?.values.number).toBeUndefined();
+    const frozen = (await change(id, 'sent')).body.data?.frozen;
+    expect(frozen?.number).toMatch(new RegExp(`^RE-${year}-\\d{4}$`));
+  });
+
   test('assigns the number, stores the PDF once, locks the record and records the transition', async () => {
     const id = await draft();
     const res = await change(id, 'sent');
@@ -167,12 +186,17 @@ describe('stages/change: freezing an invoice', () => {
     const { res, bytes } = await fetchPdf(preview.body.data?.urlPreview ?? '');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(String(res.headers['content-disposition'])).toContain('preview.pdf');
+    // Issue 31: the issued document is saved under its number, shown or downloaded.
+    expect(String(res.headers['content-disposition'])).toMatch(
+      new RegExp(`^inline; filename="${frozen?.number}\\.pdf"`),
+    );
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(frozen?.sha256);
     const again = await fetchPdf(preview.body.data?.url ?? '');
     expect(again.bytes.equals(bytes)).toBe(true);
-    expect(String(again.res.headers['content-disposition'])).toMatch(/^attachment/);
+    expect(String(again.res.headers['content-disposition'])).toMatch(
+      new RegExp(`^attachment; filename="${frozen?.number}\\.pdf"`),
+    );
 
     const values = (await form(id)).body.data?.values as Record<string, number>;
     const summary = summarizePositions(positions);
@@ -255,8 +279,10 @@ describe('stages/change: freezing an invoice', () => {
     const body = res.json() as { status: string; data: { url: string; type: string } };
     expect(body.status).toBe('success');
     expect(body.data.type).toBe('pdf');
-    const { bytes } = await fetchPdf(body.data.url);
+    const { res: file, bytes } = await fetchPdf(body.data.url);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Spec 01 §7: a draft's preview stays preview.pdf (it has no number to be named after).
+    expect(String(file.headers['content-disposition'])).toMatch(/^attachment; filename="preview\.pdf"/);
     // A draft's preview names itself a draft where the number will be.
     expect((await readPdf(bytes))[0]?.text).toContain('Rechnung Entwurf');
     const anonymous = await t.app.inject({ method: 'GET', url: `${records.recordExportPreview.path}?${query}` });
@@ -361,6 +387,10 @@ describe('offer stages', () => {
     const loaded = await t.call(records.loadRecordForm, { _env: owner.env, type: 'offers', id }, owner.token);
     expect(loaded.body.data).toMatchObject({ readOnly: false, stage: { key: 'rejected' } });
     expect(loaded.body.data?.stageActions.map((s) => s.key)).toEqual(['accepted']);
+    // An offer's number is its own from the start: its download is named after it.
+    const preview = await t.call(records.recordExportPreview, { _env: owner.env, type: 'offers', id }, owner.token);
+    const file = await fetchPdf(preview.body.data?.url ?? '');
+    expect(String(file.res.headers['content-disposition'])).toMatch(/^attachment; filename="AN-T-1\.pdf"/);
   });
 });
 

@@ -11,7 +11,8 @@ import { einvoiceProblems, freezeEinvoice } from '../einvoice/einvoice.service';
 import { environmentById } from '../environments/environments.service';
 import { storeSystemFile } from '../files/files.service';
 import { exportFilePath, exportLinks } from './export-links';
-import { copyExport, deleteExport, type ExportsContext, exportBytes, previewLinks } from './exports.service';
+import { copyExport, deleteExport, type ExportsContext, exportFile, previewLinks } from './exports.service';
+import { listNumberRanges, saveNumberRange } from './number-ranges.service';
 import { changeStage, type StagesContext, stageDetails, stageHistory } from './stages.service';
 
 const stagesContext = async (ctx: EnvContext<Call>): Promise<StagesContext> => {
@@ -77,21 +78,38 @@ export const registerStageRoutes = (app: FastifyInstance): void => {
     return answer(undefined, ctx.t('stages.exportDeleted'));
   });
 
+  // Issue 31: number ranges, read by every member, changed with the settings right.
+  route(app, api.numberRanges, { env: 'read', may: 'read' }, async (ctx) =>
+    listNumberRanges(ctx.scope, await loadTypes(ctx.scope, ctx.env.configUpdatedAt), ctx.deps.now()),
+  );
+
+  route(app, api.saveNumberRange, { env: 'write', may: 'settings' }, async (ctx) =>
+    answer(
+      await saveNumberRange(ctx.scope, {
+        types: await loadTypes(ctx.scope, ctx.env.configUpdatedAt),
+        body: ctx.body,
+        now: ctx.deps.now(),
+        t: ctx.t,
+      }),
+      ctx.t('stages.rangeSaved'),
+    ),
+  );
+
   // The PDF behind a preview link: no bearer token (an iframe cannot send one), the signed token decides.
   signedDownload(
     app,
     { path: exportFilePath, module: 'documents', verify: exportLinks(app.deps.config.fileUrlSecret).verify },
     async ({ reply, inEnv, env, t, deps, claims }) => {
       // The link was signed after the member's read check (previewLinks).
-      const bytes = await inEnv(async (scope) =>
-        exportBytes(
+      const { bytes, filename } = await inEnv(async (scope) =>
+        exportFile(
           { scope, types: await loadTypes(scope, env.configUpdatedAt), t, now: deps.now(), actor: 'system' },
           claims,
         ),
       );
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition('preview.pdf', claims.inline))
+        .header('content-disposition', contentDisposition(filename, claims.inline))
         .header('content-length', bytes.length)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   customType,
   index,
   integer,
@@ -53,6 +54,21 @@ export const numberRanges = pgTable(
     lastValue: integer('last_value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.envId, t.rangeKey, t.year] })],
+);
+
+/**
+ * An environment's choices for a type's number range (issue 31): its pattern and whether a number
+ * is drawn by itself. Without a row the type's own numbering applies.
+ */
+export const numberRangeSettings = pgTable(
+  'number_range_settings',
+  {
+    envId: envRef(),
+    rangeKey: text('range_key').notNull(),
+    format: text('format').notNull(),
+    auto: boolean('auto').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.envId, t.rangeKey] })],
 );
 
 /** A frozen document (GoBD): its PDF bytes, their SHA-256 and the record's snapshot; never updated. */

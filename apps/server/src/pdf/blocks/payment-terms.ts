@@ -3,5 +3,5 @@ import { textContent } from './text';
 
 /** Payment terms: a paragraph whose placeholders usually name the gross amount and due date. */
 export const renderPaymentTerms: BlockRenderer<'paymentTerms'> = (block, { format, fontSize }) => ({
-  flow: textContent(format.fill(block.text), fontSize, 'normal'),
+  flow: textContent(format.fillParagraph(block.text), fontSize, 'normal'),
 });

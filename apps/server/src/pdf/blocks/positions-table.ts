@@ -22,7 +22,9 @@ export const carryRowReserve = (fontSize: number): number => (fontSize - 1) * 1.
 
 type Labels = BlockOf<'positionsTable'>['labels'];
 
-const widths = [mmToPt(9), '*', mmToPt(14), mmToPt(13), mmToPt(23), mmToPt(25)];
+// The unit column holds the longest unit label ('Quadratmeter') on one line: a unit never breaks
+// into 'Quadrat/meter' (issue 31 item 3).
+const widths = [mmToPt(9), '*', mmToPt(14), mmToPt(22), mmToPt(23), mmToPt(25)];
 const numeric = [false, false, true, false, true, true];
 
 const headerRow = (labels: Labels): TableCell[] =>
@@ -125,7 +127,15 @@ export const tableRows = (rows: readonly PdfPositionRow[]): PdfPositionRow[] =>
     titlePieces(row.title).map((title, k) =>
       k === 0
         ? { ...row, title }
-        : { pos: '', title, quantity: null, unit: null, priceSingleCents: null, priceFullCents: null },
+        : {
+            pos: '',
+            title,
+            quantity: null,
+            unit: null,
+            priceSingleCents: null,
+            priceFullCents: null,
+            ...(row.kind === 'text' ? { kind: row.kind } : {}),
+          },
     ),
   );
 
@@ -147,11 +157,14 @@ export const renderPositionsTable: BlockRenderer<'positionsTable'> = (block, con
   const cells = (row: PdfPositionRow, i: number): TableCell[] => [
     // The probe's marker cell must not be empty: pdfmake reports only nodes with content.
     pagination.kind === 'probe' ? { text: row.pos || ' ', id: positionRowId(blockIndex, i) } : { text: row.pos },
-    { text: row.title },
+    // Titles and subtotals stand out in bold; a subtotal shows its amount where the line totals stand.
+    { text: row.title, bold: row.kind === 'title' || row.kind === 'subtotal' },
     { text: format.quantity(row.quantity), alignment: 'right' },
     { text: row.unit ?? '' },
     { text: format.money(row.priceSingleCents), alignment: 'right' },
-    { text: format.money(row.priceFullCents), alignment: 'right' },
+    row.kind === 'subtotal'
+      ? { text: format.money(row.subtotalCents ?? 0), alignment: 'right', bold: true }
+      : { text: format.money(row.priceFullCents), alignment: 'right' },
   ];
   const style = { fontSize: fontSize - 1, margin: [0, 0, 0, 0] as [number, number, number, number] };
   const after = taxBasisLines(block, context);

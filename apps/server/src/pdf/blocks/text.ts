@@ -3,7 +3,8 @@ import { mmToPt } from '../page-geometry';
 import type { BlockRenderer } from './block';
 
 /**
- * A paragraph with placeholders; one that comes out empty (an empty intro field) is left out. A
+ * A paragraph with placeholders; one that comes out empty (an empty intro field) or names an empty
+ * value ("gültig bis zum {{valid_until}}." without a date) is left out. A
  * short one (a greeting, a closing) is kept on one page rather than split after its first line.
  */
 export const textContent = (text: string, fontSize: number, style: 'normal' | 'small' | 'bold'): Content[] =>
@@ -20,5 +21,5 @@ export const textContent = (text: string, fontSize: number, style: 'normal' | 's
       ];
 
 export const renderText: BlockRenderer<'text'> = (block, { format, fontSize }) => ({
-  flow: textContent(format.fill(block.text), fontSize, block.style),
+  flow: textContent(format.fillParagraph(block.text), fontSize, block.style),
 });

@@ -29,7 +29,7 @@ export const recordTitleActions = (
           kind: 'download' as const,
           label: previewLabel,
           source: recordExportPreview,
-          // The server names the file preview.pdf (spec 02 §9).
+          // The server names the file after the document's number, a draft's preview.pdf (issue 31).
           data: { type: data.type, id },
           icon: <IconFileTypePdf size={16} aria-hidden />,
         },

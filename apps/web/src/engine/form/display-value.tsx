@@ -22,7 +22,8 @@ const displayText = (field: DataField, value: unknown, format: RecordFormat): st
 
 /**
  * Fields the server fills (`computed` totals, `labelOf` copies of a selected record's label): never
- * an input, only their current value.
+ * an input, only their current value; while empty, the field's placeholder says when it comes (a
+ * draft's number: "Wird beim Festschreiben vergeben").
  */
 export function DisplayValue({
   field,
@@ -47,6 +48,7 @@ export function DisplayValue({
       readOnly
       variant="filled"
       value={displayText(field, value, format)}
+      placeholder={field.placeholder}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
     />
   );

@@ -100,6 +100,20 @@ describe('the renderer map (STYLE.md §5)', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Kundenname')).toHaveAttribute('readonly');
   });
 
+  test("a draft's number is read-only and says it comes with the freeze (issue 31)", () => {
+    const fields = {
+      number: field('number', 'string', 'Rechnungsnummer', {
+        computed: 'number',
+        placeholder: 'Wird beim Festschreiben vergeben',
+      }),
+    };
+    renderForm({ elements: elementsOf(fields), fields, initial: {} });
+    const input = screen.getByLabelText('Rechnungsnummer');
+    expect(input).toHaveAttribute('readonly');
+    expect(input).toHaveValue('');
+    expect(input).toHaveAttribute('placeholder', 'Wird beim Festschreiben vergeben');
+  });
+
   test('makes every input read-only when the form is', () => {
     const fields = { name: field('name', 'string', 'Name'), active: field('active', 'boolean', 'Aktiv') };
     renderForm({ elements: elementsOf(fields), fields, readOnly: true, initial: { name: 'A', active: true } });

@@ -41,6 +41,7 @@ export function EinvoiceImportButton({ type, editPath }: { type: string; editPat
       alertBar.push({
         kind: findings.length > 0 ? 'warning' : 'success',
         message: answer.message ?? t('einvoice.importDone'),
+        page: editPath(answer.data.id),
       });
       navigate(editPath(answer.data.id));
     } catch (error) {

@@ -21,6 +21,7 @@ export const settingsSections: readonly SettingsSection[] = [
   { path: 'users', label: 'settings.users', icon: 'users' },
   { path: 'dynamic-records', label: 'settings.dataStructures', icon: 'box' },
   { path: 'taxes', label: 'settings.taxes', icon: 'percentage', recordType: 'envTaxes', reloadsEnvironment: true },
+  { path: 'number-ranges', label: 'settings.numberRanges', icon: 'tag' },
   { path: 'portals', label: 'settings.portal', icon: 'world' },
 ];
 

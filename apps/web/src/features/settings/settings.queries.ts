@@ -1,5 +1,6 @@
 import { type ListModel, simpleTableData } from '@kontor/contract/api/records';
 import { portalDetails, usersAudit } from '@kontor/contract/api/settings';
+import { numberRanges } from '@kontor/contract/api/stages';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import type { SimpleTableParams } from '../../ui/simple-table';
@@ -14,6 +15,7 @@ export const settingsKeys = {
   lists: (env: string) => ['env', env, 'settings', 'list'] as const,
   portal: (env: string) => ['env', env, 'settings', 'portal'] as const,
   audit: (env: string) => ['env', env, 'settings', 'audit'] as const,
+  numberRanges: (env: string) => ['env', env, 'settings', 'number-ranges'] as const,
 };
 
 /** A settings list (users, invitations) through the generic simpletable/data call. */
@@ -47,4 +49,11 @@ export const usersAuditQuery = (env: string) =>
   queryOptions({
     queryKey: settingsKeys.audit(env),
     queryFn: ({ signal }) => api.call(usersAudit, { _env: env }, { signal }),
+  });
+
+/** The environment's number ranges (issue 31). */
+export const numberRangesQuery = (env: string) =>
+  queryOptions({
+    queryKey: settingsKeys.numberRanges(env),
+    queryFn: ({ signal }) => api.call(numberRanges, { _env: env }, { signal }),
   });

@@ -20,6 +20,10 @@ export const settingsRoutes: RouteObject[] = [
       { path: 'users', lazy: async () => ({ Component: (await import('./users-page')).UsersPage }) },
       { path: 'users/invite', lazy: async () => ({ Component: (await import('./invite-page')).InvitePage }) },
       {
+        path: 'number-ranges',
+        lazy: async () => ({ Component: (await import('./number-ranges-page')).NumberRangesPage }),
+      },
+      {
         path: 'portals',
         lazy: async () => ({ Component: (await import('./portal-settings-page')).PortalSettingsPage }),
       },

@@ -23,6 +23,7 @@ export const records: Partial<Record<keyof typeof source, string>> = {
   'records.unknownElementType': 'Für das Element „{type}“ fehlt eine Darstellung.',
   'records.positionNotFound': 'Position nicht gefunden',
   'records.positionNotFoundHint': 'Bitte lade die Seite neu.',
+  'records.positionArticleFailed': 'Der Artikel konnte nicht geladen werden. Bitte versuch es noch einmal.',
   'records.selectorEmpty': 'Keine Datensätze gefunden …',
   'records.selectorMissingLabel': 'Angaben für die Beschriftung fehlen',
   'records.selectorUnknownColumn': 'Die Beschriftung der Auswahl nennt ein unbekanntes Feld.',

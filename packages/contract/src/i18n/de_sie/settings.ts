@@ -134,4 +134,20 @@ export const settings = {
   'settings.auditTypeAccess': '{actor} hat die Zugriffsrechte für „{type}“ geändert.',
   'settings.auditTypeAccessAny': '{actor} hat Zugriffsrechte geändert.',
   'settings.auditGone': '„Gelöschtes Konto“',
+  'settings.numberRanges': 'Nummernkreise',
+  'settings.numberRangesIntro':
+    'Wie Rechnungen, Angebote, Kunden und Artikel nummeriert werden. Eine Nummer wird nie zweimal vergeben.',
+  'settings.numberRangesEmpty': 'Keine Datenstruktur dieser Firmenumgebung vergibt Nummern.',
+  'settings.rangePattern': 'Muster',
+  'settings.rangePatternHint': '{YYYY} steht für das Jahr, {NNNN} für den Zähler mit so vielen Stellen wie N.',
+  'settings.rangeNext': 'Nächste Nummer',
+  'settings.rangeNextHint': 'Mindestens {min}: Bereits vergebene Nummern bleiben vergeben.',
+  'settings.rangeAuto': 'Automatisch vergeben',
+  'settings.rangeAutoHint': 'Bleibt das Feld „{field}“ beim Anlegen leer, wird die nächste Nummer eingetragen.',
+  'settings.rangeOnFreeze':
+    'Die „{field}“ wird beim Festschreiben vergeben, fortlaufend und ohne Lücke (§\u00a014\u00a0UStG).',
+  'settings.rangeExample': 'Nächste Nummer: {example}',
+  'settings.rangeSave': 'Speichern',
+  'settings.rangeSaveFor': 'Nummernkreis „{name}“ speichern',
+  'settings.rangeReset': 'Standard-Muster',
 } as const;

@@ -81,4 +81,10 @@ export const stages = {
   'stages.typeLoadFailed': 'Es ist ein Fehler beim Laden der Datenstruktur-Informationen aufgetreten.',
   'stages.draftNumber': 'Entwurf',
   'stages.archiveFolder': 'Festgeschriebene Dokumente',
+  'stages.rangeUnknown': 'Für diese Datenstruktur gibt es keinen Nummernkreis.',
+  'stages.rangeFormatInvalid':
+    'Das Muster darf nur Buchstaben, Ziffern, „-“, „_“, „.“ und die Platzhalter {YYYY} und {NNNN} enthalten und braucht genau einen Zähler wie {NNNN}.',
+  'stages.rangeTooLong': 'Eine Nummer nach diesem Muster wäre länger als {max} Zeichen.',
+  'stages.rangeNextTooLow': 'Die nächste Nummer muss mindestens {min} sein: Eine Nummer wird nie zweimal vergeben.',
+  'stages.rangeSaved': 'Der Nummernkreis wurde gespeichert.',
 } as const;

@@ -133,4 +133,20 @@ export const settings: Record<keyof typeof source, string> = {
   'settings.auditTypeAccess': '{actor} changed the access rights for “{type}”.',
   'settings.auditTypeAccessAny': '{actor} changed access rights.',
   'settings.auditGone': '“Deleted account”',
+  'settings.numberRanges': 'Number ranges',
+  'settings.numberRangesIntro':
+    'How invoices, offers, customers and articles are numbered. A number is never issued twice.',
+  'settings.numberRangesEmpty': 'No data structure of this environment issues numbers.',
+  'settings.rangePattern': 'Pattern',
+  'settings.rangePatternHint': '{YYYY} stands for the year, {NNNN} for the counter with as many digits as N.',
+  'settings.rangeNext': 'Next number',
+  'settings.rangeNextHint': 'At least {min}: numbers already issued stay issued.',
+  'settings.rangeAuto': 'Assign automatically',
+  'settings.rangeAutoHint': 'If “{field}” is left empty when creating a record, the next number is filled in.',
+  'settings.rangeOnFreeze':
+    'The “{field}” is assigned when the document is finalised, consecutively and without gaps (§\u00a014\u00a0UStG).',
+  'settings.rangeExample': 'Next number: {example}',
+  'settings.rangeSave': 'Save',
+  'settings.rangeSaveFor': 'Save number range “{name}”',
+  'settings.rangeReset': 'Default pattern',
 };

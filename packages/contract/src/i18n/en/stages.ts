@@ -79,4 +79,10 @@ export const stages: Record<keyof typeof source, string> = {
   'stages.typeLoadFailed': 'An error occurred while loading the data structure information.',
   'stages.draftNumber': 'Draft',
   'stages.archiveFolder': 'Issued documents',
+  'stages.rangeUnknown': 'This data structure has no number range.',
+  'stages.rangeFormatInvalid':
+    'The pattern may contain only letters, digits, "-", "_", "." and the placeholders {YYYY} and {NNNN}, and needs a counter such as {NNNN}.',
+  'stages.rangeTooLong': 'A number following this pattern would be longer than {max} characters.',
+  'stages.rangeNextTooLow': 'The next number must be at least {min}: a number is never issued twice.',
+  'stages.rangeSaved': 'The number range was saved.',
 };

@@ -2,7 +2,7 @@ import type { DataField } from '@kontor/contract/api/record-types';
 import type { MessageKey, MessageParams } from '@kontor/contract/i18n/translate';
 import { checkPosition, positionFieldDecimals } from '@kontor/contract/logic/positions';
 import { decimalMessage, validateField } from '@kontor/contract/logic/validation';
-import { type PositionValue, positionInput } from './position-values';
+import { kindOf, type PositionValue, positionInput } from './position-values';
 
 type DraftProblems = Record<string, { key: MessageKey; params?: MessageParams | undefined }>;
 
@@ -12,7 +12,9 @@ type DraftProblems = Record<string, { key: MessageKey; params?: MessageParams | 
  */
 export const draftProblems = (position: PositionValue, definition: readonly DataField[]): DraftProblems => {
   const problems: DraftProblems = {};
-  for (const field of definition) {
+  // A title, text or subtotal line is its text alone.
+  const checked = kindOf(position) === 'item' ? definition : definition.filter((field) => field.key === 'title');
+  for (const field of checked) {
     if (field.type === 'map' || field.key === 'price_full' || field.key.startsWith('taxes_sum')) continue;
     const value = position[field.key];
     if ((field.type === 'float' || field.type === 'integer') && typeof value === 'string' && value.trim() !== '') {

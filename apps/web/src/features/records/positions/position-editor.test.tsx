@@ -189,3 +189,56 @@ describe('a position that vanished under the open modal', () => {
     expect(within(dialog).getByText('Bitte laden Sie die Seite neu.')).toBeInTheDocument();
   });
 });
+
+describe('title, text and subtotal lines (issue 31 item 3)', { timeout: 60_000 }, () => {
+  test('are added from the menu, show a subtotal of the items above and change no total', async () => {
+    const onValues = vi.fn();
+    const items = [
+      { _id: 'a', title: 'Parkett', quantity: 10, unit: 'stk', price_single: 30, taxes: [taxChoices[0]] },
+      { _id: 'b', title: 'Leiste', quantity: 4, unit: 'stk', price_single: 5, taxes: [taxChoices[0]] },
+    ];
+    renderForm({ elements, fields, onValues, initial: { positions: items } });
+    const before = summaryText();
+    const u = userEvent.setup();
+
+    await u.click(screen.getByRole('button', { name: 'Weitere Zeilenarten' }));
+    await u.click(await screen.findByRole('menuitem', { name: 'Zwischensumme hinzufügen' }));
+    expect(screen.getByLabelText('Zwischensumme 3')).toHaveValue('Zwischensumme');
+    expect(screen.getByRole('row', { name: /Zwischensumme/ }).textContent).toContain(money(32000));
+
+    await u.click(screen.getByRole('button', { name: 'Weitere Zeilenarten' }));
+    await u.click(await screen.findByRole('menuitem', { name: 'Text hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neuer Text' });
+    expect(within(dialog).queryByLabelText('Menge')).not.toBeInTheDocument();
+    await u.type(within(dialog).getByLabelText(/^Text/), 'Untergrund bauseits.{Enter}Ohne Entsorgung.');
+    // Enter made a new line in the text; it did not apply.
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(summaryText()).toBe(before);
+    expect(onValues).toHaveBeenLastCalledWith({
+      positions: [
+        expect.objectContaining({ _id: 'a' }),
+        expect.objectContaining({ _id: 'b' }),
+        expect.objectContaining({ kind: 'subtotal', title: 'Zwischensumme' }),
+        expect.objectContaining({ kind: 'text', title: 'Untergrund bauseits.\nOhne Entsorgung.' }),
+      ],
+    });
+    // Items keep their numbers; the other lines get none.
+    const numbers = screen.getAllByRole('row').map((row) => row.querySelector('td')?.textContent ?? null);
+    expect(numbers.slice(1)).toEqual(['1', '2', '', '']);
+  });
+
+  test('a title line needs its text before it is applied', async () => {
+    renderForm({ elements, fields, initial: { positions: [] } });
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Weitere Zeilenarten' }));
+    await u.click(await screen.findByRole('menuitem', { name: 'Titel hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neuer Titel' });
+    await u.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
+    expect(within(dialog).getByText('Dieses Feld muss ausgefüllt werden')).toBeInTheDocument();
+    await u.type(within(dialog).getByLabelText(/^Bezeichnung/), 'Wohnzimmer{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

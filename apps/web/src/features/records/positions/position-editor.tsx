@@ -1,6 +1,6 @@
-import { Button, Group, Input, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconHeading, IconPlus, IconSum, IconTextCaption } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FieldRendererProps } from '../../../engine/field-kit';
 import { entriesOf, fieldOfPath, moveItem, useFormEngine } from '../../../engine/field-kit';
@@ -10,7 +10,7 @@ import { PositionCards } from './position-cards';
 import { PositionModal, type PositionModalState } from './position-modal';
 import { PositionSummary } from './position-summary';
 import { PositionTable } from './position-table';
-import { newPosition, type PositionValue, positionsSummary } from './position-values';
+import { newLine, newPosition, type PositionValue, positionsSummary } from './position-values';
 
 /**
  * The position list editor (spec 01 §2, §5) for a positions-map: rows to edit in place, an edit
@@ -20,10 +20,10 @@ export function PositionEditor(props: FieldRendererProps<'map'>) {
   const t = useT();
   const { taxes, environment } = useEnvironment();
   const { errors, clearError, clearErrorsUnder } = useFormEngine();
-  // Rows with inputs need about 820 px; narrower (phones, tablets, an open help panel) shows cards.
+  // Rows with inputs need about 860 px; narrower (phones, tablets, an open help panel) shows cards.
   const { ref: frame, width } = useElementSize();
   const narrowScreen = useMediaQuery('(max-width: 74.99em)', false, { getInitialValueInEffect: false });
-  const compact = width > 0 ? width < 820 : narrowScreen;
+  const compact = width > 0 ? width < 860 : narrowScreen;
   const [modal, setModal] = useState<PositionModalState | null>(null);
   const definition = props.field.definition ?? [];
   const positions = entriesOf(props.value) as PositionValue[];
@@ -57,6 +57,9 @@ export function PositionEditor(props: FieldRendererProps<'map'>) {
         taxes.find((tax) => tax._id === environment.default_tax),
       ),
     });
+  // Title and text lines open the modal for their text; a subtotal needs none and is added at once.
+  const addLine = (kind: 'title' | 'text') => setModal({ mode: 'new', draft: newLine(kind) });
+  const addSubtotal = () => props.onChange([...positions, newLine('subtotal', t('records.positionSubtotalDefault'))]);
   const edit = (index: number) => {
     const id = positions[index]?._id;
     if (id) setModal({ mode: 'edit', id, index });
@@ -107,9 +110,29 @@ export function PositionEditor(props: FieldRendererProps<'map'>) {
         )}
         <Group justify="space-between" align="flex-start" gap="lg">
           {!props.readOnly ? (
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={add}>
-              {t('records.positionAdd')}
-            </Button>
+            <Group gap="xs">
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={add}>
+                {t('records.positionAdd')}
+              </Button>
+              <Menu position="bottom-start" withinPortal>
+                <Menu.Target>
+                  <Button variant="subtle" rightSection={<IconChevronDown size={14} />}>
+                    {t('records.positionAddMore')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item leftSection={<IconHeading size={16} />} onClick={() => addLine('title')}>
+                    {t('records.positionAddTitle')}
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconTextCaption size={16} />} onClick={() => addLine('text')}>
+                    {t('records.positionAddText')}
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconSum size={16} />} onClick={addSubtotal}>
+                    {t('records.positionAddSubtotal')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
           ) : (
             <span />
           )}

@@ -1,13 +1,22 @@
 import type { DataField } from '@kontor/contract/api/record-types';
-import { Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
 import { ChildField, GermanNumberInput, useRecordFormat } from '../../../engine/field-kit';
+import { useEnvironment } from '../../../environment/environment-context';
 import { useT } from '../../../i18n/i18n';
 import { enterApplies } from './enter-applies';
+import { ArticlePicker } from './position-article-picker';
 import { draftProblems } from './position-checks';
 import { extraPositionFields, positionLabels, unitOptions } from './position-labels';
 import { TaxPicker } from './position-taxes';
-import { type PositionValue, priceFullCents, taxesOf, taxesSumCents } from './position-values';
+import {
+  kindOf,
+  type PositionValue,
+  positionFromArticle,
+  priceFullCents,
+  taxesOf,
+  taxesSumCents,
+} from './position-values';
 
 /** The fields of one position in the modal; applies on 'Übernehmen' or Enter (not in selects and textareas). */
 export function PositionForm({
@@ -25,6 +34,7 @@ export function PositionForm({
 }) {
   const t = useT();
   const format = useRecordFormat();
+  const { taxes: environmentTaxes } = useEnvironment();
   const labels = positionLabels(definition);
   const [draft, setDraft] = useState<PositionValue>(initial);
   const [showProblems, setShowProblems] = useState(false);
@@ -55,10 +65,60 @@ export function PositionForm({
   const taxes = taxesOf(draft);
   const taxError = Object.keys(problems).find((key) => key.startsWith('taxes'));
 
+  const buttons = (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+      <Button onClick={apply}>{t('records.positionApply')}</Button>
+    </Group>
+  );
+  const kind = kindOf(draft);
+  if (kind !== 'item') {
+    // A title, text or subtotal line is its text alone; a text line may run over several lines.
+    const text = typeof draft.title === 'string' ? draft.title : '';
+    const label = kind === 'text' ? t('records.positionKindText') : labels.title;
+    return (
+      // biome-ignore lint/a11y/noStaticElementInteractions: Enter applies in the one-line input (spec 01 §5)
+      <div onKeyDown={onKeyDown}>
+        <Stack gap="md">
+          {kind === 'text' ? (
+            <Textarea
+              label={label}
+              data-autofocus
+              withAsterisk
+              autosize
+              minRows={3}
+              maxRows={12}
+              value={text}
+              onChange={(event) => set('title', event.currentTarget.value)}
+              error={errorOf('title')}
+            />
+          ) : (
+            <TextInput
+              label={label}
+              data-autofocus
+              withAsterisk
+              value={text}
+              onChange={(event) => set('title', event.currentTarget.value)}
+              error={errorOf('title')}
+            />
+          )}
+          {buttons}
+        </Stack>
+      </div>
+    );
+  }
+
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Enter anywhere in the form applies (spec 01 §5)
     <div onKeyDown={onKeyDown}>
       <Stack gap="md">
+        <ArticlePicker
+          onPick={(article) =>
+            setDraft((previous) => positionFromArticle(previous, article, { definition, taxes: environmentTaxes }))
+          }
+        />
         <TextInput
           size="sm"
           label={labels.title}
@@ -134,12 +194,7 @@ export function PositionForm({
             )}
           </Text>
         </Group>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={apply}>{t('records.positionApply')}</Button>
-        </Group>
+        {buttons}
       </Stack>
     </div>
   );

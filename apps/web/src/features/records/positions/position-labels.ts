@@ -4,8 +4,8 @@ import type { DataField } from '@kontor/contract/api/record-types';
 const positionKeys = ['title', 'quantity', 'unit', 'price_single', 'price_full', 'taxes'] as const;
 type PositionKey = (typeof positionKeys)[number];
 
-/** Derived fields the maths fill; never shown as inputs. */
-const derivedKeys = new Set(['price_full', 'taxes_sum_percent', 'taxes_sum_price']);
+/** Derived fields the maths fill, and the line's kind (chosen by how it is added); never shown as inputs. */
+const derivedKeys = new Set(['price_full', 'taxes_sum_percent', 'taxes_sum_price', 'kind']);
 
 /** Labels of the position's columns, from the definition (the server's wording), the key as a last resort. */
 export const positionLabels = (definition: readonly DataField[]): Record<PositionKey, string> =>

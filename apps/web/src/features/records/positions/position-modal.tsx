@@ -1,10 +1,11 @@
 import type { DataField } from '@kontor/contract/api/record-types';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useT } from '../../../i18n/i18n';
+import { FormModal } from '../../../ui/form-modal';
 import { PositionForm } from './position-form';
-import type { PositionValue } from './position-values';
+import { kindOf, type PositionValue } from './position-values';
 
 export type PositionModalState =
   | Readonly<{ mode: 'edit'; id: string; index: number }>
@@ -33,9 +34,15 @@ export function PositionModal({
 }) {
   const t = useT();
   const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false });
-  const title = state?.mode === 'new' ? t('records.positionNew') : t('records.positionEdit');
+  const newTitles = {
+    item: t('records.positionNew'),
+    title: t('records.positionNewTitle'),
+    text: t('records.positionNewText'),
+    subtotal: t('records.positionKindSubtotal'),
+  };
+  const title = state?.mode === 'new' ? newTitles[kindOf(state.draft)] : t('records.positionEdit');
   return (
-    <Modal opened={state !== null} onClose={onClose} title={title} size="lg" fullScreen={phone} centered>
+    <FormModal opened={state !== null} onClose={onClose} title={title} size="lg" fullScreen={phone} centered>
       {state &&
         (position ? (
           <PositionForm
@@ -64,6 +71,6 @@ export function PositionModal({
             </Group>
           </Stack>
         ))}
-    </Modal>
+    </FormModal>
   );
 }

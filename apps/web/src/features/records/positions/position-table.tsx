@@ -1,11 +1,12 @@
-import { Select, Table, Text, TextInput } from '@mantine/core';
+import { Select, Table, Text, Textarea } from '@mantine/core';
 import { GermanNumberInput, useRecordFormat } from '../../../engine/field-kit';
 import { useT } from '../../../i18n/i18n';
 import { positionLabels, unitOptions } from './position-labels';
+import { PositionLineRow } from './position-line-row';
 import { PositionRowActions, PositionWarning } from './position-row-actions';
 import type { PositionRowsProps } from './position-rows';
 import { TaxChips } from './position-taxes';
-import { priceFullCents, taxesOf } from './position-values';
+import { itemNumbers, kindOf, priceFullCents, subtotalsOf, taxesOf } from './position-values';
 import classes from './positions.module.css';
 
 const amount = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -16,14 +17,19 @@ export function PositionTable(p: PositionRowsProps) {
   const format = useRecordFormat();
   const labels = positionLabels(p.definition);
   const units = unitOptions(p.definition);
+  const numbers = itemNumbers(p.positions);
+  const subtotals = subtotalsOf(p.positions);
   const unitLabel = (value: unknown) =>
     units.find((unit) => unit.value === value)?.label ?? (typeof value === 'string' ? value : '');
 
   return (
-    <Table.ScrollContainer minWidth={p.readOnly ? 600 : 780} type="native">
+    <Table.ScrollContainer minWidth={p.readOnly ? 640 : 860} type="native">
       <Table
         verticalSpacing={6}
         horizontalSpacing="xs"
+        // Fixed while editing: the input columns keep their widths whatever a text line spanning
+        // them holds. Read-only cells hold plain text and size themselves.
+        layout={p.readOnly ? 'auto' : 'fixed'}
         className={classes.table}
         aria-label={t('records.positionsTable')}
       >
@@ -33,17 +39,19 @@ export function PositionTable(p: PositionRowsProps) {
               <span className={classes.srOnly}>{t('records.positionNumber')}</span>
             </Table.Th>
             <Table.Th>{labels.title}</Table.Th>
-            <Table.Th w={84} ta="right">
+            {/* Widths fit the longest unit ('Quadratmeter') and amounts up to 999.999,99 €, so no
+                input cuts its value and no word breaks. */}
+            <Table.Th w={92} ta="right">
               {labels.quantity}
             </Table.Th>
-            <Table.Th w={130}>{labels.unit}</Table.Th>
-            <Table.Th w={112} ta="right">
+            <Table.Th w={168}>{labels.unit}</Table.Th>
+            <Table.Th w={132} ta="right">
               {labels.price_single}
             </Table.Th>
-            <Table.Th w={104} ta="right">
+            <Table.Th w={108} ta="right">
               {labels.price_full}
             </Table.Th>
-            <Table.Th w={84}>{labels.taxes}</Table.Th>
+            <Table.Th w={68}>{labels.taxes}</Table.Th>
             {!p.readOnly && (
               <Table.Th w={100}>
                 <span className={classes.srOnly}>{t('records.actions')}</span>
@@ -53,6 +61,16 @@ export function PositionTable(p: PositionRowsProps) {
         </Table.Thead>
         <Table.Tbody>
           {p.positions.map((position, index) => {
+            if (kindOf(position) !== 'item') {
+              return (
+                <PositionLineRow
+                  key={position._id ?? index}
+                  p={p}
+                  index={index}
+                  subtotalCents={subtotals[index] ?? null}
+                />
+              );
+            }
             const n = index + 1;
             const messages = p.messagesOf(index);
             const full = priceFullCents(position);
@@ -63,7 +81,7 @@ export function PositionTable(p: PositionRowsProps) {
                     <PositionWarning number={n} messages={messages} />
                   ) : (
                     <Text size="sm" c="dimmed" ta="center">
-                      {n}
+                      {numbers[index]}
                     </Text>
                   )}
                 </Table.Td>
@@ -75,7 +93,7 @@ export function PositionTable(p: PositionRowsProps) {
                     <Table.Td ta="right" style={amount}>
                       {format.number(position.quantity)}
                     </Table.Td>
-                    <Table.Td>{unitLabel(position.unit)}</Table.Td>
+                    <Table.Td className={classes.unit}>{unitLabel(position.unit)}</Table.Td>
                     <Table.Td ta="right" style={amount}>
                       {format.euros(position.price_single)}
                     </Table.Td>
@@ -83,12 +101,20 @@ export function PositionTable(p: PositionRowsProps) {
                 ) : (
                   <>
                     <Table.Td>
-                      <TextInput
+                      {/* A long text wraps in its field instead of hiding behind the field's edge. */}
+                      <Textarea
                         size="sm"
+                        autosize
+                        minRows={1}
+                        maxRows={6}
                         aria-label={`${labels.title} ${n}`}
                         value={typeof position.title === 'string' ? position.title : ''}
                         error={p.errorAt(index, 'title')}
                         onChange={(event) => p.onUpdate(index, 'title', event.currentTarget.value)}
+                        onKeyDown={(event) => {
+                          // A position's title is one line; Enter does not break it.
+                          if (event.key === 'Enter') event.preventDefault();
+                        }}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -111,6 +137,8 @@ export function PositionTable(p: PositionRowsProps) {
                         error={p.errorAt(index, 'unit')}
                         onChange={(value) => p.onUpdate(index, 'unit', value)}
                         comboboxProps={{ withinPortal: true }}
+                        // A slim chevron leaves the label room: 'Quadratmeter' fits whole.
+                        rightSectionWidth={24}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -122,6 +150,7 @@ export function PositionTable(p: PositionRowsProps) {
                         error={p.errorAt(index, 'price_single')}
                         onChange={(value) => p.onUpdate(index, 'price_single', value)}
                         classNames={{ input: classes.number }}
+                        rightSectionWidth={24}
                         rightSection={
                           <Text size="xs" c="dimmed">
                             {format.currencySymbol}

@@ -3,14 +3,18 @@ import type { DataField } from '@kontor/contract/api/record-types';
 import {
   checkPosition,
   type PositionInput,
+  type PositionKind,
   type PositionSummary,
   positionAmounts,
+  positionKind,
+  positionSubtotals,
   summarizePositions,
 } from '@kontor/contract/logic/positions';
 import { type MapEntry, newEntryId } from '../../../engine/field-kit';
 
 export type PositionTaxValue = { name: string; percent: number; number: string | number | null };
 export type PositionValue = MapEntry & {
+  kind?: unknown;
   title?: unknown;
   quantity?: unknown;
   unit?: unknown;
@@ -57,11 +61,43 @@ export const newPosition = (
   };
 };
 
+/**
+ * A position that takes an article's title, unit, price and tax rate (issue 31 item 3); the
+ * quantity and anything the article does not have stay as they were, and all remains editable.
+ * A unit the positions do not offer and a tax the environment no longer has are not taken.
+ */
+export const positionFromArticle = (
+  position: PositionValue,
+  article: Readonly<Record<string, unknown>>,
+  context: { definition: readonly DataField[]; taxes: readonly EnvironmentTax[] },
+): PositionValue => {
+  const units = context.definition.find((field) => field.key === 'unit')?.options ?? [];
+  const tax = context.taxes.find((entry) => entry._id === article.tax);
+  return {
+    ...position,
+    ...(typeof article.title === 'string' && article.title !== '' ? { title: article.title } : {}),
+    ...(units.some((unit) => unit.value === article.unit) ? { unit: article.unit } : {}),
+    ...(typeof article.price === 'number' ? { price_single: article.price } : {}),
+    ...(tax ? { taxes: [taxEntryOf(tax)] } : {}),
+  };
+};
+
+/** The kind of a row: title, text and subtotal lines have text only (issue 31 item 3). */
+export const kindOf = (position: PositionValue): PositionKind => positionKind(position);
+
+/** A new title, text or subtotal line. */
+export const newLine = (kind: Exclude<PositionKind, 'item'>, title = ''): PositionValue => ({
+  _id: newEntryId(),
+  kind,
+  title,
+});
+
 const numberOrNull = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 /** What the position maths read: numbers only; text still being typed counts as empty. */
 export const positionInput = (position: PositionValue): PositionInput => ({
+  kind: typeof position.kind === 'string' ? position.kind : null,
   title: typeof position.title === 'string' ? position.title : '',
   quantity: numberOrNull(position.quantity),
   unit: typeof position.unit === 'string' ? position.unit : null,
@@ -86,14 +122,25 @@ export const taxesSumCents = (position: PositionValue): number | null =>
  * equals what the server stores to the cent. A position that cannot be computed yet counts as empty
  * (the server refuses to save it anyway).
  */
-export const positionsSummary = (positions: readonly PositionValue[]): PositionSummary =>
-  summarizePositions(
-    positions.map((position) =>
-      isComputable(position)
-        ? positionInput(position)
-        : { ...positionInput(position), quantity: null, price_single: null, taxes: [] },
-    ),
+const computableInputs = (positions: readonly PositionValue[]): PositionInput[] =>
+  positions.map((position) =>
+    isComputable(position)
+      ? positionInput(position)
+      : { ...positionInput(position), quantity: null, price_single: null, taxes: [] },
   );
+
+export const positionsSummary = (positions: readonly PositionValue[]): PositionSummary =>
+  summarizePositions(computableInputs(positions));
+
+/** Each subtotal line's amount by index (null for other rows), through the shared maths. */
+export const subtotalsOf = (positions: readonly PositionValue[]): (number | null)[] =>
+  positionSubtotals(computableInputs(positions));
+
+/** The number each item shows (1, 2, …); title, text and subtotal lines get none. */
+export const itemNumbers = (positions: readonly PositionValue[]): (number | null)[] => {
+  let count = 0;
+  return positions.map((position) => (kindOf(position) === 'item' ? ++count : null));
+};
 
 /** A percentage as people write it: 19 → "19", 5.5 → "5,5". */
 export const percentText = (percent: number): string => {
