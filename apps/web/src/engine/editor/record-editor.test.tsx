@@ -73,6 +73,17 @@ describe('the form screen (spec 01 §2, §4)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/dynamic-records/save')).toBe(true));
   });
 
+  test('saves with Enter in a field, as the settings do (issue 31 item 8)', async () => {
+    const { calls } = open({ '/api/dynamic-records/save': ok({ key: 'r1', version: 4 }) });
+    const number = await screen.findByLabelText(/^Rechnungsnummer/);
+    const u = userEvent.setup();
+    await u.clear(number);
+    await u.type(number, 'RE-3{Enter}');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/dynamic-records/save')).toBe(true));
+    const sent = calls.find((c) => c.path === '/api/dynamic-records/save')?.body as { data: Record<string, unknown> };
+    expect(sent.data).toMatchObject({ number: 'RE-3' });
+  });
+
   test('moves to the new id after the first save', async () => {
     const { router } = open(
       {

@@ -25,6 +25,7 @@ import {
   StageLine,
 } from './editor-notices';
 import { SaveBar } from './save-bar';
+import saveBarClasses from './save-bar.module.css';
 import { useLeaveGuard } from './use-leave-guard';
 import { useRecordFormState } from './use-record-form-state';
 
@@ -191,6 +192,11 @@ export function RecordEditor({
             onErrorsChange={form.setErrors}
             readOnly={readOnly}
           />
+          {/* Enter in a field saves, as in the settings (issue 31 item 8): a form submits on Enter
+              only when it holds a submit button; the visible one sits in the sticky save bar. */}
+          {!readOnly && (
+            <button type="submit" className={saveBarClasses.implicitSubmit} tabIndex={-1} aria-hidden="true" />
+          )}
         </form>
         {!readOnly && (
           <SaveBar
