@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useRecordFormat } from '../../../engine/field-kit';
 import { unitOptions } from './position-labels';
 import { useLineLabel } from './position-line-row';
-import { PositionRowActions, PositionWarning } from './position-row-actions';
+import { PositionActionsAt, PositionWarning } from './position-row-actions';
 import type { PositionRowsProps } from './position-rows';
 import { TaxChips } from './position-taxes';
 import { itemNumbers, kindOf, priceFullCents, subtotalsOf, taxesOf } from './position-values';
@@ -23,17 +23,7 @@ export function PositionCards(p: PositionRowsProps) {
         const full = priceFullCents(position);
         const unit = units.find((option) => option.value === position.unit)?.label ?? '';
         const kind = kindOf(position);
-        const actions = !p.readOnly && (
-          <PositionRowActions
-            touch
-            number={n}
-            isFirst={index === 0}
-            isLast={index === p.positions.length - 1}
-            onEdit={() => p.onEdit(index)}
-            onMove={(by) => p.onMove(index, by)}
-            onRemove={() => p.onRemove(index)}
-          />
-        );
+        const actions = !p.readOnly && <PositionActionsAt rows={p} index={index} touch />;
         if (kind !== 'item') {
           // A title, text or subtotal line: its text (and a subtotal's amount), no taxes.
           const subtotal = subtotals[index];

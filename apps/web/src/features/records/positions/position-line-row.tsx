@@ -1,7 +1,7 @@
 import { Table, Text, Textarea } from '@mantine/core';
 import { useRecordFormat } from '../../../engine/field-kit';
 import { useT } from '../../../i18n/i18n';
-import { PositionRowActions, PositionWarning } from './position-row-actions';
+import { PositionActionsAt, PositionWarning } from './position-row-actions';
 import type { PositionRowsProps } from './position-rows';
 import { kindOf, type PositionValue } from './position-values';
 import classes from './positions.module.css';
@@ -73,14 +73,7 @@ export function PositionLineRow({
       <Table.Td />
       {!p.readOnly && (
         <Table.Td>
-          <PositionRowActions
-            number={n}
-            isFirst={index === 0}
-            isLast={index === p.positions.length - 1}
-            onEdit={() => p.onEdit(index)}
-            onMove={(by) => p.onMove(index, by)}
-            onRemove={() => p.onRemove(index)}
-          />
+          <PositionActionsAt rows={p} index={index} />
         </Table.Td>
       )}
     </Table.Tr>

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, List, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useT } from '../../../i18n/i18n';
+import type { PositionRowsProps } from './position-rows';
 import classes from './positions.module.css';
 
 /** The warning icon of a position with server messages; the messages show on hover and to screen readers. */
@@ -94,5 +95,20 @@ export function PositionRowActions({
         <IconTrash size={16} />
       </ActionIcon>
     </Group>
+  );
+}
+
+/** The actions of the position at `index` of the editor's rows (table, line rows and phone cards alike). */
+export function PositionActionsAt({ rows, index, touch }: { rows: PositionRowsProps; index: number; touch?: boolean }) {
+  return (
+    <PositionRowActions
+      touch={touch}
+      number={index + 1}
+      isFirst={index === 0}
+      isLast={index === rows.positions.length - 1}
+      onEdit={() => rows.onEdit(index)}
+      onMove={(by) => rows.onMove(index, by)}
+      onRemove={() => rows.onRemove(index)}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { GermanNumberInput, useRecordFormat } from '../../../engine/field-kit';
 import { useT } from '../../../i18n/i18n';
 import { positionLabels, unitOptions } from './position-labels';
 import { PositionLineRow } from './position-line-row';
-import { PositionRowActions, PositionWarning } from './position-row-actions';
+import { PositionActionsAt, PositionWarning } from './position-row-actions';
 import type { PositionRowsProps } from './position-rows';
 import { TaxChips } from './position-taxes';
 import { itemNumbers, kindOf, priceFullCents, subtotalsOf, taxesOf } from './position-values';
@@ -168,14 +168,7 @@ export function PositionTable(p: PositionRowsProps) {
                 </Table.Td>
                 {!p.readOnly && (
                   <Table.Td>
-                    <PositionRowActions
-                      number={n}
-                      isFirst={index === 0}
-                      isLast={index === p.positions.length - 1}
-                      onEdit={() => p.onEdit(index)}
-                      onMove={(by) => p.onMove(index, by)}
-                      onRemove={() => p.onRemove(index)}
-                    />
+                    <PositionActionsAt rows={p} index={index} />
                   </Table.Td>
                 )}
               </Table.Tr>
